@@ -1,0 +1,48 @@
+// Three tiers (STYLE.md): unit beside the code, integration against real Postgres and Kafka,
+// e2e through the gateway over HTTP. Integration and e2e share one global setup that starts
+// (or finds) the database server and the Kafka broker once per run.
+const { pathsToModuleNameMapper } = require('./scripts/jest-paths.js');
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+const base = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: pathsToModuleNameMapper(),
+  roots: ['<rootDir>/services', '<rootDir>/libs', '<rootDir>/simulator', '<rootDir>/test'],
+  setupFiles: ['reflect-metadata'],
+};
+
+module.exports = {
+  projects: [
+    { ...base, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
+    {
+      ...base,
+      displayName: 'integration',
+      testMatch: ['**/*.integration-spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
+      globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
+      testTimeout: 60000,
+    },
+    {
+      ...base,
+      displayName: 'e2e',
+      testMatch: ['**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
+      globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
+      testTimeout: 120000,
+    },
+  ],
+};

@@ -1,0 +1,60 @@
+// Compiles the server side (services, libs, simulator, bench) to dist/ with SWC, rewriting the
+// @app/* path aliases to relative imports. Type checking is `npm run check`'s job; this stays fast
+// (about a second) so `npm start` can always build before it runs.
+import { transformFile } from '@swc/core';
+import { mkdir, readdir, stat, writeFile, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const roots = ['services', 'libs', 'simulator', 'bench'];
+const isTest = (f) => /\.(spec|integration-spec|e2e-spec)\.ts$/.test(f) || f.endsWith('.d.ts');
+
+const tsconfig = JSON.parse(await readFile(path.join(root, 'tsconfig.json'), 'utf8'));
+const paths = tsconfig.compilerOptions.paths;
+
+async function* walk(dir) {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    if (e.name === 'node_modules' || e.name === 'dist') continue;
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) yield* walk(full);
+    else if (e.name.endsWith('.ts') && !isTest(e.name)) yield full;
+  }
+}
+
+async function compile(file) {
+  const rel = path.relative(root, file);
+  const out = path.join(root, 'dist', rel.replace(/\.ts$/, '.js'));
+  const [src, dst] = await Promise.all([stat(file), stat(out).catch(() => null)]);
+  if (dst && dst.mtimeMs >= src.mtimeMs) return false;
+  const { code, map } = await transformFile(file, {
+    swcrc: false,
+    sourceMaps: true,
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+      keepClassNames: true,
+      baseUrl: root,
+      paths,
+    },
+    module: { type: 'commonjs' },
+  });
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, code + `\n//# sourceMappingURL=${path.basename(out)}.map`);
+  await writeFile(out + '.map', map ?? '');
+  return true;
+}
+
+const started = Date.now();
+const files = [];
+for (const r of roots) for await (const f of walk(path.join(root, r))) files.push(f);
+const results = await Promise.all(files.map(compile));
+const built = results.filter(Boolean).length;
+console.log(`build: ${built} of ${files.length} files compiled in ${Date.now() - started} ms`);
