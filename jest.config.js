@@ -1,7 +1,12 @@
 // Three tiers (STYLE.md): unit beside the code, integration against real Postgres and Kafka,
 // e2e through the gateway over HTTP. Integration and e2e share one global setup that starts
 // (or finds) the database server and the Kafka broker once per run.
+const fs = require('node:fs');
+const path = require('node:path');
 const { pathsToModuleNameMapper } = require('./scripts/jest-paths.js');
+
+// jest refuses a root that does not exist (test/ appears with the first cross-service test).
+const existing = (dirs) => dirs.filter((d) => fs.existsSync(path.join(__dirname, d)));
 
 const swc = [
   '@swc/jest',
@@ -21,7 +26,7 @@ const base = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: pathsToModuleNameMapper(),
-  roots: ['<rootDir>/services', '<rootDir>/libs', '<rootDir>/simulator', '<rootDir>/test'],
+  roots: existing(['services', 'libs', 'simulator', 'test']).map((d) => `<rootDir>/${d}`),
   setupFiles: ['reflect-metadata'],
 };
 
@@ -34,7 +39,8 @@ module.exports = {
       testMatch: ['**/*.integration-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
-      testTimeout: 60000,
+      // testTimeout is a global-only option in jest 29; a per-project setup file sets it instead.
+      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/jest/timeout-integration.ts'],
     },
     {
       ...base,
@@ -42,7 +48,7 @@ module.exports = {
       testMatch: ['**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
-      testTimeout: 120000,
+      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/jest/timeout-e2e.ts'],
     },
   ],
 };
