@@ -4,6 +4,8 @@ import { z } from 'zod';
 /** The gateway's own variables. */
 export const gatewaySettings = {
   PORT: port(3000),
+  /** Verifies bearer tokens (HS256); the auth service signs them with the same secret. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
   HOST: z.string().default('0.0.0.0'),
   /** The address users reach the product at; webhook and OAuth URLs are built on it. */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
