@@ -26,6 +26,8 @@ const base = {
 };
 
 module.exports = {
+  // Integration and e2e tests start real servers; unit tests finish far below this.
+  testTimeout: 120000,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
     {
@@ -34,7 +36,6 @@ module.exports = {
       testMatch: ['**/*.integration-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
-      testTimeout: 60000,
     },
     {
       ...base,
@@ -42,7 +43,6 @@ module.exports = {
       testMatch: ['**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
-      testTimeout: 120000,
     },
   ],
 };
