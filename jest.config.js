@@ -23,6 +23,7 @@ const base = {
   moduleNameMapper: pathsToModuleNameMapper(),
   roots: ['<rootDir>/services', '<rootDir>/libs', '<rootDir>/simulator', '<rootDir>/test'],
   setupFiles: ['reflect-metadata'],
+  restoreMocks: true,
 };
 
 module.exports = {

@@ -17,7 +17,7 @@ export class ContractInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const rpc = context.switchToRpc();
-    const topic = (rpc.getContext() as { getTopic?: () => string; getPattern?: () => string });
+    const topic = rpc.getContext<{ getTopic?: () => string; getPattern?: () => string }>();
     const name = topic.getTopic?.() ?? topic.getPattern?.() ?? 'unknown';
     const contract = contractOf(name);
     const isEvent = contract?.kind === 'event';

@@ -59,4 +59,4 @@ const wireCopy = (data: unknown): unknown => (data === undefined ? undefined : J
 
 /** Kafka sends carry `{ key, value }`; in memory only the value travels. */
 export const unwrapKafkaShape = (data: unknown): unknown =>
-  typeof data === 'object' && data !== null && 'value' in data ? (data as { value: unknown }).value : data;
+  typeof data === 'object' && data !== null && 'value' in data ? data.value : data;

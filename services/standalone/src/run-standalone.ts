@@ -23,10 +23,10 @@ export async function runStandalone(config: StandaloneConfig, logger: AppLogger)
   const broker = new InProcessBroker();
   const busOptions = { requestTimeoutMs: config.REQUEST_TIMEOUT_MS };
   const definitions: ServiceDefinition[] = [
-    authDefinition as unknown as ServiceDefinition,
-    connectionsDefinition as unknown as ServiceDefinition,
-    tradingDefinition as unknown as ServiceDefinition,
-    executionDefinition as unknown as ServiceDefinition,
+    authDefinition,
+    connectionsDefinition,
+    tradingDefinition,
+    executionDefinition,
   ];
 
   const services: INestMicroservice[] = [];

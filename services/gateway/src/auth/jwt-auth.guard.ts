@@ -6,7 +6,7 @@ import { DomainError } from '@app/contracts';
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<T>(err: unknown, user: T | false): T {
-    if (err) {
+    if (err instanceof Error) {
       throw err;
     }
     if (!user) {

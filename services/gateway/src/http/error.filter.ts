@@ -8,7 +8,7 @@ import { httpStatusOf } from './error-status';
 /** The one error shape of the API: `detail` (shown as is by the web client), a stable `code`, the request id. */
 export interface ApiErrorBody {
   detail: string | ErrorDetail[];
-  code: ErrorCode | string;
+  code: ErrorCode;
   requestId: string;
 }
 
