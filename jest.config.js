@@ -1,12 +1,7 @@
 // Three tiers (STYLE.md): unit beside the code, integration against real Postgres and Kafka,
 // e2e through the gateway over HTTP. Integration and e2e share one global setup that starts
 // (or finds) the database server and the Kafka broker once per run.
-const fs = require('node:fs');
-const path = require('node:path');
 const { pathsToModuleNameMapper } = require('./scripts/jest-paths.js');
-
-// jest refuses a root that does not exist (test/ appears with the first cross-service test).
-const existing = (dirs) => dirs.filter((d) => fs.existsSync(path.join(__dirname, d)));
 
 const swc = [
   '@swc/jest',
@@ -26,11 +21,14 @@ const base = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: pathsToModuleNameMapper(),
-  roots: existing(['services', 'libs', 'simulator', 'test']).map((d) => `<rootDir>/${d}`),
+  roots: ['<rootDir>/services', '<rootDir>/libs', '<rootDir>/simulator', '<rootDir>/test'],
   setupFiles: ['reflect-metadata'],
+  restoreMocks: true,
 };
 
 module.exports = {
+  // Integration and e2e tests start real servers; unit tests finish far below this.
+  testTimeout: 120000,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
     {
@@ -39,8 +37,6 @@ module.exports = {
       testMatch: ['**/*.integration-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
-      // testTimeout is a global-only option in jest 29; a per-project setup file sets it instead.
-      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/jest/timeout-integration.ts'],
     },
     {
       ...base,
@@ -48,7 +44,6 @@ module.exports = {
       testMatch: ['**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
-      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/jest/timeout-e2e.ts'],
     },
   ],
 };

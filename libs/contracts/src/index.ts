@@ -8,3 +8,5 @@ export * from './auth.contracts';
 export * from './connections.contracts';
 export * from './trading.contracts';
 export * from './execution.contracts';
+export * from './shared.schemas';
+export * from './events.contracts';

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { authContracts } from './auth.contracts';
 import { connectionsContracts } from './connections.contracts';
 import type { Contract, EventContract, RequestContract } from './contract';
+import { eventContracts } from './events.contracts';
 import { executionContracts } from './execution.contracts';
 import { healthContracts } from './health.contracts';
 import type { ServiceName, Topic } from './topics';
@@ -14,6 +15,7 @@ export const contracts = {
   ...connectionsContracts,
   ...tradingContracts,
   ...executionContracts,
+  ...eventContracts,
 } as const;
 
 type Contracts = typeof contracts;

@@ -62,7 +62,6 @@ export enum Topic {
   ConnectionRemoved = 'events.connection-removed',
   AlertRouteChanged = 'events.alert-route-changed',
   AlertRemoved = 'events.alert-removed',
-  WebhookSecretChanged = 'events.webhook-secret-changed',
 }
 
 export const replyTopicOf = (topic: Topic | string): string => `${topic}.reply`;

@@ -1,0 +1,3 @@
+export * from './database.options';
+export * from './pglite-driver';
+export * from './pglite';

@@ -1,0 +1,45 @@
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { MicroserviceOptions } from '@nestjs/microservices';
+import { AppLogger, ConfigError, createRootLogger } from '@app/common';
+import { collectDefaultMetrics } from 'prom-client';
+import { connectKafkaClient, createKafkaClient, kafkaServerOptions } from '@app/messaging';
+import { ProbesController } from './probes.controller';
+import { readiness } from './readiness';
+import type { ServiceDefinition } from './service-definition';
+import { loadDistributedConfig } from './service.config';
+import { installShutdown } from './shutdown';
+
+/** Runs one service as its own process: a Kafka microservice plus an HTTP port for probes and metrics. */
+export async function runDistributed(def: ServiceDefinition): Promise<void> {
+  let config;
+  try {
+    config = loadDistributedConfig(def);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${def.name}: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = new AppLogger(createRootLogger({ level: config.LOG_LEVEL, service: def.name }));
+  collectDefaultMetrics({ labels: { service: def.name } });
+
+  const bus = createKafkaClient(config, def.name, def.sendsTo);
+  const serviceModule = def.module(
+    { config, bus, busOptions: { requestTimeoutMs: config.REQUEST_TIMEOUT_MS } },
+    { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE },
+  );
+
+  @Module({ imports: [serviceModule], controllers: [ProbesController] })
+  class HostModule {}
+
+  const app = await NestFactory.create(HostModule, { logger, bufferLogs: true });
+  app.connectMicroservice<MicroserviceOptions>(kafkaServerOptions(config, def.name), { inheritAppConfig: true });
+  await connectKafkaClient(bus, def.sendsTo);
+  await app.startAllMicroservices();
+  await app.listen(config.PORT, '0.0.0.0');
+  readiness.transportUp = true;
+  installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS);
+  logger.log(`${def.name} ready (probes on :${config.PORT})`, 'Host');
+}

@@ -1,0 +1,125 @@
+import { Controller, Logger } from '@nestjs/common';
+import type { INestMicroservice } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { Test } from '@nestjs/testing';
+import { DomainError, Topic, makeEnvelope } from '@app/contracts';
+import type { Reply } from '@app/contracts';
+import { ContractInterceptor } from './contract.interceptor';
+import { OnEvent, OnRequest } from './handlers';
+import type { EventMsg, Msg } from './handlers';
+import { InProcessBroker } from './in-process.broker';
+import { InProcessClient, InProcessServer } from './in-process.transport';
+import { MessageBus } from './message-bus';
+
+const USER = '3f1c2a9e-6a4b-4c1e-9d52-0a0b0c0d0e0f';
+const deleted: string[] = [];
+
+@Controller()
+class SessionsController {
+  @OnRequest(Topic.AuthVerifySession)
+  verify(@Payload() msg: Msg<Topic.AuthVerifySession>) {
+    if (msg.payload.userId !== USER) {
+      throw new DomainError('UNAUTHORIZED', 'unknown user');
+    }
+    return { id: USER, email: 'a@b.co', isAdmin: false };
+  }
+
+  @OnEvent(Topic.UserDeleted)
+  onDeleted(@Payload() msg: EventMsg<Topic.UserDeleted>) {
+    deleted.push(msg.payload.userId);
+  }
+}
+
+async function startService(broker: InProcessBroker, group: string): Promise<INestMicroservice> {
+  const moduleRef = await Test.createTestingModule({
+    controllers: [SessionsController],
+    providers: [ContractInterceptor],
+  }).compile();
+  const app = moduleRef.createNestMicroservice({ strategy: new InProcessServer(broker, group), logger: false });
+  await app.listen();
+  return app;
+}
+
+const ctx = { correlationId: 'req-1', userId: USER };
+
+describe(InProcessServer.name, () => {
+  let broker: InProcessBroker;
+  let apps: INestMicroservice[];
+  let sut: MessageBus;
+
+  beforeEach(async () => {
+    deleted.length = 0;
+    broker = new InProcessBroker();
+    apps = [await startService(broker, 'auth'), await startService(broker, 'trading')];
+    sut = new MessageBus(new InProcessClient(broker), { requestTimeoutMs: 1000 });
+  });
+
+  afterEach(async () => {
+    await Promise.all(apps.map((a) => a.close()));
+  });
+
+  describe('send', () => {
+    it('should answer a valid request with the handler reply', async () => {
+      const user = await sut.send(Topic.AuthVerifySession, { userId: USER, issuedAt: 1 }, ctx);
+
+      expect(user).toEqual({ id: USER, email: 'a@b.co', isAdmin: false });
+    });
+
+    it('should carry a domain error back as its code', async () => {
+      const other = '00000000-0000-4000-8000-000000000000';
+
+      await expect(sut.send(Topic.AuthVerifySession, { userId: other, issuedAt: 1 }, ctx)).rejects.toMatchObject({
+        code: 'UNAUTHORIZED',
+        message: 'unknown user',
+      });
+    });
+
+    it('should answer a malformed payload with BAD_MESSAGE, log it, and keep serving', async () => {
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      const bad = makeEnvelope(ctx, 1, { userId: 'not-a-uuid' });
+
+      const reply = (await broker.request(Topic.AuthVerifySession, bad)) as Reply<unknown>;
+
+      expect(reply).toMatchObject({ ok: false, error: { code: 'BAD_MESSAGE' } });
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ code: 'BAD_MESSAGE', topic: Topic.AuthVerifySession }), expect.any(String));
+      await expect(sut.send(Topic.AuthVerifySession, { userId: USER, issuedAt: 1 }, ctx)).resolves.toMatchObject({ id: USER });
+      warn.mockRestore();
+    });
+
+    it('should answer a message that is not an envelope with BAD_MESSAGE', async () => {
+      jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+
+      const reply = (await broker.request(Topic.AuthVerifySession, 'garbage')) as Reply<unknown>;
+
+      expect(reply).toMatchObject({ ok: false, error: { code: 'BAD_MESSAGE' } });
+    });
+
+    it('should answer SERVICE_UNAVAILABLE when no service answers the topic', async () => {
+      await Promise.all(apps.map((a) => a.close()));
+      apps = [];
+
+      await expect(sut.send(Topic.AuthVerifySession, { userId: USER, issuedAt: 1 }, ctx)).rejects.toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+      });
+    });
+  });
+
+  describe('emit', () => {
+    it('should deliver an event once to each consumer group', async () => {
+      await sut.emit(Topic.UserDeleted, { userId: USER }, ctx);
+
+      expect(deleted).toEqual([USER, USER]);
+    });
+
+    it('should drop a malformed event with a logged code and still deliver the next one', async () => {
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+
+      await broker.publish(Topic.UserDeleted, makeEnvelope(ctx, 1, { userId: 42 }));
+      await sut.emit(Topic.UserDeleted, { userId: USER }, ctx);
+
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ code: 'BAD_MESSAGE', topic: Topic.UserDeleted }), expect.any(String));
+      expect(deleted).toEqual([USER, USER]);
+      warn.mockRestore();
+    });
+  });
+});

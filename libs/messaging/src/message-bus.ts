@@ -1,0 +1,83 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+
+/** What the bus needs of a Nest client (ClientKafka or InProcessClient). */
+export type BusClient = Pick<ClientProxy, 'send' | 'emit'>;
+import { DomainError, contractOf, makeEnvelope } from '@app/contracts';
+import type { EventOf, EventTopic, MessageContext, ReplyOf, Reply, RequestOf, RequestTopic } from '@app/contracts';
+import { TimeoutError, firstValueFrom, lastValueFrom, timeout } from 'rxjs';
+
+export const BUS_CLIENT = Symbol('BUS_CLIENT');
+export const BUS_OPTIONS = Symbol('BUS_OPTIONS');
+
+export interface BusOptions {
+  requestTimeoutMs: number;
+}
+
+/**
+ * The one typed way to talk to other services: `send` a request and get its reply, or `emit` a
+ * fact. The payload type follows from the topic; the transport (Kafka or in-process) is hidden.
+ */
+@Injectable()
+export class MessageBus {
+  constructor(
+    @Inject(BUS_CLIENT) private readonly client: BusClient,
+    @Inject(BUS_OPTIONS) private readonly options: BusOptions,
+  ) {}
+
+  /** Sends a request and resolves with the reply's data; an error reply rejects with its DomainError. */
+  async send<T extends RequestTopic>(
+    topic: T,
+    payload: RequestOf<T>,
+    ctx: MessageContext,
+    opts: { key?: string; timeoutMs?: number } = {},
+  ): Promise<ReplyOf<T>> {
+    const reply = await this.request(topic, payload, ctx, opts);
+    if (!reply.ok) {
+      throw DomainError.fromBody(reply.error);
+    }
+    return reply.data;
+  }
+
+  /** Like `send`, but answers the raw reply instead of throwing on an error reply. */
+  async request<T extends RequestTopic>(
+    topic: T,
+    payload: RequestOf<T>,
+    ctx: MessageContext,
+    opts: { key?: string; timeoutMs?: number } = {},
+  ): Promise<Reply<ReplyOf<T>>> {
+    const envelope = makeEnvelope(ctx, versionOf(topic), payload);
+    const key = opts.key ?? ctx.userId ?? envelope.messageId;
+    try {
+      return await firstValueFrom(
+        this.client
+          .send<Reply<ReplyOf<T>>>(topic, { key, value: envelope })
+          .pipe(timeout(opts.timeoutMs ?? this.options.requestTimeoutMs)),
+      );
+    } catch (err) {
+      if (err instanceof TimeoutError) {
+        return { ok: false, error: { code: 'TIMEOUT', message: `No reply to ${topic} in time` } };
+      }
+      if (err instanceof DomainError) {
+        return { ok: false, error: err.toBody() };
+      }
+      return { ok: false, error: { code: 'SERVICE_UNAVAILABLE', message: `Could not reach the service for ${topic}` } };
+    }
+  }
+
+  /** Publishes an event; resolves once the transport has accepted it. */
+  async emit<T extends EventTopic>(topic: T, payload: EventOf<T>, ctx: MessageContext, key?: string): Promise<void> {
+    const envelope = makeEnvelope(ctx, versionOf(topic), payload);
+    await lastValueFrom(this.client.emit(topic, { key: key ?? ctx.userId ?? envelope.messageId, value: envelope }), {
+      defaultValue: undefined,
+    });
+  }
+}
+
+const versionOf = (topic: string): number => {
+  const contract = contractOf(topic);
+  if (!contract) {
+    throw new Error(`No contract for topic ${topic}`);
+  }
+  return contract.version;
+};

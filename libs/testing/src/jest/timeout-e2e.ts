@@ -1,2 +1,0 @@
-// e2e tests start whole services and go through HTTP.
-jest.setTimeout(120_000);

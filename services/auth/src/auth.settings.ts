@@ -1,0 +1,6 @@
+import { z } from 'zod';
+
+/** The auth service's own variables (logging, Kafka and the database come from the host). */
+export const authSettings = {} satisfies z.ZodRawShape;
+
+export type AuthConfig = z.output<z.ZodObject<typeof authSettings>>;

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import type { DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { HEALTH_TOPICS } from '@app/contracts';
+import { dataSourceOptions } from '@app/database';
+import type { DatabaseRuntime } from '@app/database';
+import { ContractInterceptor, RuntimeModule, createHealthController } from '@app/messaging';
+import type { ServiceRuntime } from '@app/messaging';
+import type { ConnectionsConfig } from './connections.settings';
+import { Connections_SCHEMA, connectionsMigrations } from './migrations';
+
+/** The connections service: wired the same way over Kafka and in the standalone process. */
+@Module({})
+export class ConnectionsModule {
+  static forRoot(runtime: ServiceRuntime<ConnectionsConfig>, database: DatabaseRuntime): DynamicModule {
+    return {
+      module: ConnectionsModule,
+      imports: [
+        RuntimeModule.forRoot(runtime),
+        TypeOrmModule.forRoot(
+          dataSourceOptions(database, { schema: Connections_SCHEMA, entities: [], migrations: connectionsMigrations }),
+        ),
+      ],
+      controllers: [createHealthController('connections', HEALTH_TOPICS.connections)],
+      providers: [ContractInterceptor],
+    };
+  }
+}

@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { AppLogger } from '@app/common';
+import type { ServiceRuntime } from '@app/messaging';
+import express from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import { GatewayModule } from './gateway.module';
+import type { GatewayConfig } from './gateway.settings';
+import { requestIdMiddleware } from './http/request-id.middleware';
+
+/** Builds the gateway application (both run modes): security headers, body limits, the API and the web client. */
+export async function createGatewayApp(
+  runtime: ServiceRuntime<GatewayConfig>,
+  logger: AppLogger,
+): Promise<NestExpressApplication> {
+  const config = runtime.config;
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(runtime), {
+    logger,
+    bodyParser: false,
+  });
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.disable('x-powered-by');
+  app.use(requestIdMiddleware);
+  app.use(helmet({ contentSecurityPolicy: false }));
+  const origins = new Set([new URL(config.PUBLIC_URL).origin, ...config.CORS_ORIGINS]);
+  app.enableCors({ origin: (origin, cb) => cb(null, !origin || origins.has(origin)), credentials: false });
+  // Webhooks arrive as text/plain when TradingView's message is not valid JSON: read every body as
+  // text up to the limit and let each route parse it.
+  app.use('/api', express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] }));
+  app.use('/api', express.text({ limit: '64kb', type: () => true }));
+  serveWebClient(app, path.resolve(config.WEB_DIST_DIR));
+  app.enableShutdownHooks();
+  return app;
+}
+
+function serveWebClient(app: NestExpressApplication, dir: string): void {
+  const index = path.join(dir, 'index.html');
+  if (!existsSync(index)) {
+    return;
+  }
+  app.use(express.static(dir, { index: false, maxAge: '1h' }));
+  // Client-side routes (/connections, /login, ...) all load the single page.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const isPage = req.method === 'GET' && !req.path.startsWith('/api') && !['/healthz', '/readyz', '/metrics'].includes(req.path);
+    if (isPage && req.accepts('html')) {
+      res.sendFile(index);
+      return;
+    }
+    next();
+  });
+}

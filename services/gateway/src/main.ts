@@ -1,0 +1,42 @@
+import 'reflect-metadata';
+import { AppLogger, ConfigError, baseConfigShape, createRootLogger, kafkaConfigShape, loadConfig } from '@app/common';
+import { allRequestTopics } from '@app/contracts';
+import { installShutdown, readiness } from '@app/host';
+import { connectKafkaClient, createKafkaClient } from '@app/messaging';
+import { collectDefaultMetrics } from 'prom-client';
+import { z } from 'zod';
+import { createGatewayApp } from './gateway.app';
+import { gatewaySettings } from './gateway.settings';
+
+export const gatewayConfigSchema = z.object({
+  ...baseConfigShape,
+  ...kafkaConfigShape,
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
+  ...gatewaySettings,
+});
+
+/** The gateway as its own process, talking to the services over Kafka. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(gatewayConfigSchema);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`gateway: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = new AppLogger(createRootLogger({ level: config.LOG_LEVEL, service: 'gateway' }));
+  collectDefaultMetrics({ labels: { service: 'gateway' } });
+  const sendsTo = allRequestTopics();
+  const bus = createKafkaClient(config, 'gateway', sendsTo);
+  const app = await createGatewayApp({ config, bus, busOptions: { requestTimeoutMs: config.REQUEST_TIMEOUT_MS } }, logger);
+  await connectKafkaClient(bus, sendsTo);
+  readiness.transportUp = true;
+  await app.listen(config.PORT, config.HOST);
+  installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS);
+  logger.log(`gateway listening on ${config.PUBLIC_URL}`, 'Host');
+}
+
+void main();

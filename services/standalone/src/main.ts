@@ -1,0 +1,28 @@
+import 'reflect-metadata';
+import { AppLogger, ConfigError, createRootLogger, loadConfig } from '@app/common';
+import { installShutdown, readiness } from '@app/host';
+import { ensureLocalSecrets } from './local-secrets';
+import { runStandalone } from './run-standalone';
+import { standaloneConfigSchema } from './standalone.config';
+
+/** `npm start`: the whole product in one process. */
+async function main(): Promise<void> {
+  ensureLocalSecrets(process.env);
+  let config;
+  try {
+    config = loadConfig(standaloneConfigSchema);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`standalone: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = new AppLogger(createRootLogger({ level: config.LOG_LEVEL, service: 'standalone' }));
+  const app = await runStandalone(config, logger);
+  readiness.transportUp = true;
+  installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS);
+  process.stdout.write(`\n  TVTrade is running: ${config.PUBLIC_URL}\n\n`);
+}
+
+void main();

@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { baseConfigShape } from '@app/common';
+import { authSettings } from '@app/auth/auth.settings';
+import { connectionsSettings } from '@app/connections/connections.settings';
+import { executionSettings } from '@app/execution/execution.settings';
+import { gatewaySettings } from '@app/gateway/gateway.settings';
+import { tradingSettings } from '@app/trading/trading.settings';
+import { z } from 'zod';
+
+/**
+ * Standalone mode reads every service's settings at once (one process, one environment); with no
+ * variable set it runs as-is: embedded database under ./data, in-process transport.
+ */
+export const standaloneConfigSchema = z.object({
+  ...baseConfigShape,
+  ...authSettings,
+  ...connectionsSettings,
+  ...tradingSettings,
+  ...executionSettings,
+  ...gatewaySettings,
+  DATA_DIR: z
+    .string()
+    .default('./data')
+    .transform((p) => path.resolve(p)),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
+});
+
+export type StandaloneConfig = z.output<typeof standaloneConfigSchema>;

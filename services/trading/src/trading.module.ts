@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import type { DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { HEALTH_TOPICS } from '@app/contracts';
+import { dataSourceOptions } from '@app/database';
+import type { DatabaseRuntime } from '@app/database';
+import { ContractInterceptor, RuntimeModule, createHealthController } from '@app/messaging';
+import type { ServiceRuntime } from '@app/messaging';
+import type { TradingConfig } from './trading.settings';
+import { Trading_SCHEMA, tradingMigrations } from './migrations';
+
+/** The trading service: wired the same way over Kafka and in the standalone process. */
+@Module({})
+export class TradingModule {
+  static forRoot(runtime: ServiceRuntime<TradingConfig>, database: DatabaseRuntime): DynamicModule {
+    return {
+      module: TradingModule,
+      imports: [
+        RuntimeModule.forRoot(runtime),
+        TypeOrmModule.forRoot(
+          dataSourceOptions(database, { schema: Trading_SCHEMA, entities: [], migrations: tradingMigrations }),
+        ),
+      ],
+      controllers: [createHealthController('trading', HEALTH_TOPICS.trading)],
+      providers: [ContractInterceptor],
+    };
+  }
+}
