@@ -10,7 +10,9 @@ const knownSockets = (): string[] => [
   '/var/run/docker.sock',
   path.join(os.homedir(), '.docker', 'run', 'docker.sock'),
   path.join(os.homedir(), '.docker', 'desktop', 'docker.sock'),
-  ...(process.getuid ? [`/run/user/${process.getuid()}/docker.sock`, `/run/user/${process.getuid()}/podman/podman.sock`] : []),
+  ...(process.getuid
+    ? [`/run/user/${process.getuid()}/docker.sock`, `/run/user/${process.getuid()}/podman/podman.sock`]
+    : []),
 ];
 
 /**

@@ -1,5 +1,5 @@
 // First: jest's moduleNameMapper does not apply here, and system-topics imports @app/contracts.
-import '../process/register-aliases.cjs';
+import '../process/register-aliases.js';
 import { startKafka } from '../kafka/start-kafka';
 import { systemTopics } from '../kafka/system-topics';
 import { startPostgres } from '../postgres/start-postgres';

@@ -25,7 +25,7 @@ export const stopInfra = async (): Promise<void> => {
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failures.length > 0) {
     throw new AggregateError(
-      failures.map((f) => f.reason),
+      failures.map((f): unknown => f.reason),
       'test infrastructure teardown failed',
     );
   }

@@ -14,7 +14,8 @@ const REQUESTS = 'mock.rr';
 const REPLIES = 'mock.rr.reply';
 const SHARED = 'mock.shared';
 
-const clientFor = (brokers: string[]): Kafka => new Kafka({ ...kafkaTestTuning.client, clientId: 'mock-spec', brokers });
+const clientFor = (brokers: string[]): Kafka =>
+  new Kafka({ ...kafkaTestTuning.client, clientId: 'mock-spec', brokers });
 
 const until = async (check: () => boolean, timeoutMs: number): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
@@ -70,9 +71,13 @@ describe(startKafkaMock.name, () => {
     const c = consumer('spec-single');
     const seen: EachMessagePayload[] = [];
     await c.subscribe({ topic: TOPIC, fromBeginning: true });
-    await c.run({ eachMessage: async (m) => void seen.push(m) }); // resolves once joined (about 3 s)
+    // run() resolves once the consumer has joined its group (about 3 s for a new group).
+    await c.run({ eachMessage: (m) => Promise.resolve(void seen.push(m)) });
 
-    await producer.send({ topic: TOPIC, messages: Array.from({ length: 40 }, (_, i) => ({ key: `k${i}`, value: `v${i}` })) });
+    await producer.send({
+      topic: TOPIC,
+      messages: Array.from({ length: 40 }, (_, i) => ({ key: `k${i}`, value: `v${i}` })),
+    });
 
     await until(() => seen.length >= 40, 5000);
     expect(new Set(seen.map((m) => m.partition))).toEqual(new Set([0, 1, 2, 3]));
@@ -88,12 +93,15 @@ describe(startKafkaMock.name, () => {
         const c = members[name];
         c.on(c.events.GROUP_JOIN, (e) => (assignments[name] = e.payload.memberAssignment[SHARED] ?? []));
         await c.subscribe({ topic: SHARED, fromBeginning: true });
-        await c.run({ eachMessage: async () => void received[name]++ });
+        await c.run({ eachMessage: () => Promise.resolve(void received[name]++) });
       }),
     );
     await until(() => assignments.a.length > 0 && assignments.b.length > 0, 20_000);
 
-    await producer.send({ topic: SHARED, messages: Array.from({ length: 40 }, (_, i) => ({ key: `s${i}`, value: 'x' })) });
+    await producer.send({
+      topic: SHARED,
+      messages: Array.from({ length: 40 }, (_, i) => ({ key: `s${i}`, value: 'x' })),
+    });
 
     await until(() => received.a + received.b >= 40, 10_000);
     expect([...assignments.a, ...assignments.b].sort()).toEqual([0, 1, 2, 3]);
@@ -111,9 +119,12 @@ describe(startKafkaMock.name, () => {
     await Promise.all([
       server.run({
         eachMessage: async ({ message }) =>
-          void (await producer.send({ topic: REPLIES, messages: [{ value: message.value, headers: message.headers }] })),
+          void (await producer.send({
+            topic: REPLIES,
+            messages: [{ value: message.value, headers: message.headers }],
+          })),
       }),
-      client.run({ eachMessage: async ({ message }) => pending.get(String(message.value))?.() }),
+      client.run({ eachMessage: ({ message }) => Promise.resolve(pending.get(String(message.value))?.()) }),
     ]);
 
     const latencies: number[] = [];

@@ -64,16 +64,22 @@ export const startKafkaMock = async (options: KafkaMockOptions): Promise<KafkaMo
       brokers: bootstrap.split(','),
       pid: child.pid ?? -1,
       createTopics: (topics) => {
-        commands = commands.catch(() => undefined).then(async () => {
-          for (const spec of topics.map(formatTopicSpec)) {
-            child.stdin.write(`TOPIC ${spec}\n`);
-            const name = spec.slice(0, spec.lastIndexOf(':'));
-            const [, verdict, reason] = await log.waitFor(new RegExp(`^(CREATED|ERROR) ${escape(name)}(?: (.*))?$`), 5000, true);
-            if (verdict === 'ERROR') {
-              throw new Error(`kafka-mock could not create ${name}: ${reason}`);
+        commands = commands
+          .catch(() => undefined)
+          .then(async () => {
+            for (const spec of topics.map(formatTopicSpec)) {
+              child.stdin.write(`TOPIC ${spec}\n`);
+              const name = spec.slice(0, spec.lastIndexOf(':'));
+              const [, verdict, reason] = await log.waitFor(
+                new RegExp(`^(CREATED|ERROR) ${escape(name)}(?: (.*))?$`),
+                5000,
+                true,
+              );
+              if (verdict === 'ERROR') {
+                throw new Error(`kafka-mock could not create ${name}: ${reason}`);
+              }
             }
-          }
-        });
+          });
         return commands;
       },
       stop: async () => {

@@ -17,7 +17,7 @@ describe(systemTopics.name, () => {
   });
 
   it('should give the health topics the default partition count', () => {
-    const health = systemTopics().find((t) => t.name === Topic.AuthHealth);
+    const health = systemTopics().find((t) => t.name === String(Topic.AuthHealth));
 
     expect(health?.partitions).toBe(DEFAULT_TOPIC_PARTITIONS);
   });

@@ -12,7 +12,11 @@ const DEFAULT_KEEP = ['migrations', 'typeorm_metadata'];
  * Empties every table of `schemas` (one TRUNCATE ... RESTART IDENTITY CASCADE) between tests.
  * Refuses a database whose name does not contain "test", checked against the server's answer too.
  */
-export const resetSchemas = async (url: string, schemas: string[], options: ResetSchemasOptions = {}): Promise<void> => {
+export const resetSchemas = async (
+  url: string,
+  schemas: string[],
+  options: ResetSchemasOptions = {},
+): Promise<void> => {
   assertTestDatabaseName(databaseNameOf(url));
   const keep = options.keepTables ?? DEFAULT_KEEP;
   const client = new Client({ connectionString: url });

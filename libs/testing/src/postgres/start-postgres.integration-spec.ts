@@ -15,7 +15,10 @@ const query = async <T extends object>(url: string, sql: string): Promise<T[]> =
 };
 
 const databaseExists = async (name: string): Promise<boolean> => {
-  const rows = await query<{ datname: string }>(loadTestingConfig().adminDatabaseUrl, 'SELECT datname FROM pg_database');
+  const rows = await query<{ datname: string }>(
+    loadTestingConfig().adminDatabaseUrl,
+    'SELECT datname FROM pg_database',
+  );
   return rows.some((r) => r.datname === name);
 };
 

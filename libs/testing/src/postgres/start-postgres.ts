@@ -2,12 +2,7 @@ import { Client } from 'pg';
 import { useDocker } from '../docker-available';
 import { isProcessAlive } from '../process/process-alive';
 import { loadTestingConfig } from '../testing-config';
-import {
-  assertTestDatabaseName,
-  newTestDatabaseName,
-  pidOfTestDatabase,
-  withDatabaseName,
-} from './test-database-name';
+import { assertTestDatabaseName, newTestDatabaseName, pidOfTestDatabase, withDatabaseName } from './test-database-name';
 
 export interface TestDatabase {
   /** Connection URL of the fresh database. */
@@ -68,7 +63,9 @@ export const dropDatabase = (adminUrl: string, name: string): Promise<void> => {
  */
 const dropAbandonedDatabases = async (adminUrl: string): Promise<void> => {
   const names = await withClient(adminUrl, async (c) => {
-    const { rows } = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'test\\_%'`);
+    const { rows } = await c.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE 'test\\_%'`,
+    );
     return rows.map((r) => r.datname);
   });
   for (const name of names) {

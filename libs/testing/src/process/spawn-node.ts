@@ -40,9 +40,9 @@ const preload = (file: string): string[] => ['-r', path.join(__dirname, file)];
  */
 export const spawnNode = (scriptPath: string, options: SpawnNodeOptions = {}): NodeProcess => {
   const name = options.name ?? path.basename(scriptPath);
-  const execArgv = ['--enable-source-maps', ...preload('die-with-parent.cjs')];
+  const execArgv = ['--enable-source-maps', ...preload('die-with-parent.js')];
   if (scriptPath.endsWith('.ts')) {
-    execArgv.push(...preload('register-ts.cjs'));
+    execArgv.push(...preload('register-ts.js'));
   }
   const child = spawn(process.execPath, [...execArgv, scriptPath, ...(options.args ?? [])], {
     cwd: options.cwd,

@@ -2,7 +2,11 @@
  * Polls `url` until it answers with a status below 500 (a 4xx still proves the server is up).
  * `abort` is checked between attempts so a caller can stop early (the server process died).
  */
-export const waitForHttp = async (url: string, timeoutMs = 15_000, abort: () => boolean = () => false): Promise<void> => {
+export const waitForHttp = async (
+  url: string,
+  timeoutMs = 15_000,
+  abort: () => boolean = () => false,
+): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
   let last = 'no attempt';
   while (Date.now() < deadline && !abort()) {

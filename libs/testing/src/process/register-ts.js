@@ -4,7 +4,7 @@
 'use strict';
 const fs = require('node:fs');
 const { transformSync } = require('@swc/core');
-require('./register-aliases.cjs');
+require('./register-aliases.js');
 
 const swcOptions = (filename) => ({
   filename,
