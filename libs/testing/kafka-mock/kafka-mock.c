@@ -212,12 +212,14 @@ static void serve(rd_kafka_mock_cluster_t *mc, int watch_stdin) {
   char buf[4096];
   size_t used = 0;
   while (!stopping) {
+    /* A bounded wait: a signal landing between the check above and poll() is seen within 200 ms. */
     if (!watch_stdin) {
-      pause();
+      poll(NULL, 0, 200);
       continue;
     }
     struct pollfd p = {.fd = STDIN_FILENO, .events = POLLIN};
-    int r = poll(&p, 1, -1);
+    int r = poll(&p, 1, 200);
+    if (r == 0) continue;
     if (r < 0) {
       if (errno == EINTR) continue;
       return;
