@@ -26,6 +26,7 @@ const methods: Record<string, (c: SimulatorControl, a: Args) => unknown> = {
   setflatliquidation: (c, a) => c.setFlatLiquidation(a.mode === 'accept' ? 'accept' : 'reject'),
   adduser: (c, a) => c.addUser(a as never),
   users: (c) => c.users(),
+  stats: (c) => c.stats(),
 };
 
 export function handleControl(control: SimulatorControl, method: string, body: Body): Reply {

@@ -40,6 +40,8 @@ export interface SimulatorControl {
   fillOrder(orderId: number, price?: number, world?: World): boolean;
   setFlatLiquidation(mode: 'reject' | 'accept'): void;
   addUser(user: NewUser): UserSummary;
+  /** TCP connections accepted and API calls per endpoint ('order/placeorder') since start or reset. */
+  stats(): { connections: number; requests: Record<string, number> };
   users(): UserSummary[];
 }
 
@@ -87,5 +89,6 @@ export function createControl(state: SimState): SimulatorControl {
     },
     addUser: (user) => summary(state.directory.add(user)),
     users: () => state.directory.all().map(summary),
+    stats: () => ({ connections: state.stats.connections, requests: { ...state.stats.requests } }),
   };
 }

@@ -57,6 +57,7 @@ async function api(
   req: IncomingMessage, res: ServerResponse, body: Body,
 ): Promise<void> {
   const route = routes[endpoint];
+  state.countRequest(endpoint);
   // Read endpoints also answer POST (some clients send renewaccesstoken as POST).
   if (!route || (route.method === 'POST' && req.method !== 'POST')) {
     return send(res, empty(404));

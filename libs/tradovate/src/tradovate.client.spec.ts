@@ -158,6 +158,17 @@ describe(TradovateClient.name, () => {
     });
   });
 
+  describe('connection reuse', () => {
+    it('should send sequential calls over one kept-alive connection', async () => {
+      for (let i = 0; i < 5; i += 1) {
+        await sut.listAccounts('demo', token);
+      }
+      const stats = sim.control.stats();
+      expect(stats.requests).toEqual({ 'account/list': 5 });
+      expect(stats.connections).toBeLessThanOrEqual(1);
+    });
+  });
+
   describe('contracts', () => {
     it('should suggest, find and read contracts', async () => {
       const [first] = await sut.suggestContracts('demo', token, 'MNQ', 5);
