@@ -25,6 +25,9 @@ export class Directory {
   }
 
   add(input: NewUser & { userId?: number }): UserRecord {
+    if (!input.name || !input.password) {
+      throw new Error('A user needs a name and a password');
+    }
     if (this.byName(input.name)) {
       throw new Error(`User ${input.name} already exists`);
     }
