@@ -32,7 +32,12 @@ const methods: Record<string, (c: SimulatorControl, a: Args) => unknown> = {
   expiretokens: (c) => c.expireTokens(),
   settokenttl: (c, a) => c.setTokenTtl(num(a.seconds) ?? 4800),
   setprice: (c, a) => c.setPrice(str(a.symbol) ?? '', num(a.price) ?? 0),
-  fillorder: (c, a) => c.fillOrder(num(a.orderId) ?? 0, num(a.price), a.world === 'live' ? 'live' : a.world === 'demo' ? 'demo' : undefined),
+  fillorder: (c, a) =>
+    c.fillOrder(
+      num(a.orderId) ?? 0,
+      num(a.price),
+      a.world === 'live' ? 'live' : a.world === 'demo' ? 'demo' : undefined,
+    ),
   setflatliquidation: (c, a) => c.setFlatLiquidation(a.mode === 'accept' ? 'accept' : 'reject'),
   adduser: (c, a) =>
     c.addUser({

@@ -65,7 +65,9 @@ export function createControl(state: SimState): SimulatorControl {
     failNext: (endpoint, spec = { status: 500 }) => state.faults.failNext(endpoint, spec),
     penalize: (endpoint, penalty) => state.penalties.penalize(normalizeEndpoint(endpoint), penalty),
     setLimit: (endpoint, limit) =>
-      limit ? state.penalties.limits.set(normalizeEndpoint(endpoint), limit) : state.penalties.limits.delete(normalizeEndpoint(endpoint)),
+      limit
+        ? state.penalties.limits.set(normalizeEndpoint(endpoint), limit)
+        : state.penalties.limits.delete(normalizeEndpoint(endpoint)),
     tooManyRequests: (endpoint = '*', count) =>
       state.penalties.setTooManyRequests(endpoint === '*' ? '*' : normalizeEndpoint(endpoint), count),
     expireTokens: () => state.sessions.expireAll(),

@@ -57,7 +57,10 @@ export class SimState {
   stats = { connections: 0, requests: {} as Record<string, number> };
   private prices = new Map<string, number>();
 
-  constructor(readonly seed: ResolvedSeed, tokenTtlSeconds: number) {
+  constructor(
+    readonly seed: ResolvedSeed,
+    tokenTtlSeconds: number,
+  ) {
     this.directory = new Directory(seed.users);
     this.sessions = new Sessions(tokenTtlSeconds);
     this.library = new ContractLibrary(seed.catalogueDate);

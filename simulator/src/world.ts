@@ -102,14 +102,24 @@ export class TradingWorld {
     (this.childrenOf.get(order.id) ?? []).filter((o) => this.isLive(o));
 
   private siblings = (order: OrderRecord): OrderRecord[] =>
-    (order.ocoId === undefined ? [] : (this.ocoGroups.get(order.ocoId) ?? [])).filter((o) => o.id !== order.id && this.isLive(o));
+    (order.ocoId === undefined ? [] : (this.ocoGroups.get(order.ocoId) ?? [])).filter(
+      (o) => o.id !== order.id && this.isLive(o),
+    );
 
   private applyToPosition(accountId: number, contractId: number, signedQty: number, price: number): void {
     const key = `${accountId}:${contractId}`;
     const pos = this.positions.get(key) ?? {
       id: this.base + 900_000_000 + this.positions.size + 1,
-      accountId, contractId, timestamp: new Date().toISOString(), tradeDate: tradeDate(),
-      netPos: 0, bought: 0, boughtValue: 0, sold: 0, soldValue: 0, prevPos: 0,
+      accountId,
+      contractId,
+      timestamp: new Date().toISOString(),
+      tradeDate: tradeDate(),
+      netPos: 0,
+      bought: 0,
+      boughtValue: 0,
+      sold: 0,
+      soldValue: 0,
+      prevPos: 0,
     };
     const before = pos.netPos;
     const after = before + signedQty;

@@ -8,7 +8,15 @@ describe(BrokerSession.name, () => {
   let sim: Simulator;
   let client: TradovateClient;
   const login = (): Promise<AccessToken> =>
-    client.requestAccessToken('demo', { name: 'demo', password: 'demo-password', appId: 'TVTradovate', appVersion: '1', deviceId: 'd', cid: 8, sec: 'sim-secret' });
+    client.requestAccessToken('demo', {
+      name: 'demo',
+      password: 'demo-password',
+      appId: 'TVTradovate',
+      appVersion: '1',
+      deviceId: 'd',
+      cid: 8,
+      sec: 'sim-secret',
+    });
 
   beforeAll(async () => {
     sim = await startSimulator();
@@ -51,7 +59,12 @@ describe(BrokerSession.name, () => {
     it('should reauthenticate when the token has expired', async () => {
       const token = await login();
       const fresh = await login();
-      const sut = new BrokerSession(client, 'demo', { ...token, expiresAt: Date.now() - 1 }, { reauthenticate: async () => fresh });
+      const sut = new BrokerSession(
+        client,
+        'demo',
+        { ...token, expiresAt: Date.now() - 1 },
+        { reauthenticate: () => Promise.resolve(fresh) },
+      );
       expect(await sut.getToken()).toBe(fresh.accessToken);
     });
   });
@@ -59,7 +72,12 @@ describe(BrokerSession.name, () => {
   describe('withToken', () => {
     it('should renew and retry once after BROKER_AUTH_FAILED', async () => {
       const token = await login();
-      const sut = new BrokerSession(client, 'demo', { accessToken: 'revoked', expiresAt: token.expiresAt }, { reauthenticate: login });
+      const sut = new BrokerSession(
+        client,
+        'demo',
+        { accessToken: 'revoked', expiresAt: token.expiresAt },
+        { reauthenticate: login },
+      );
       const accounts = await sut.withToken((t) => client.listAccounts('demo', t));
       expect(accounts).toHaveLength(2);
       expect(sut.current.accessToken).not.toBe('revoked');
@@ -68,8 +86,13 @@ describe(BrokerSession.name, () => {
     it('should give up with BROKER_AUTH_FAILED when renewal cannot help', async () => {
       const token = await login();
       sim.control.expireTokens();
-      const sut = new BrokerSession(client, 'demo', { accessToken: token.accessToken, expiresAt: Date.now() + 3600_000 });
-      await expect(sut.withToken((t) => client.listAccounts('demo', t))).rejects.toMatchObject({ code: 'BROKER_AUTH_FAILED' });
+      const sut = new BrokerSession(client, 'demo', {
+        accessToken: token.accessToken,
+        expiresAt: Date.now() + 3600_000,
+      });
+      await expect(sut.withToken((t) => client.listAccounts('demo', t))).rejects.toMatchObject({
+        code: 'BROKER_AUTH_FAILED',
+      });
     });
 
     it('should not retry other failures', async () => {

@@ -8,15 +8,30 @@ const DEMO_ACCOUNT = 1_000_001;
 const symbol = frontMonth('MNQ');
 
 const credentials = (overrides: Partial<AccessTokenRequest> = {}): AccessTokenRequest => ({
-  name: 'demo', password: 'demo-password', appId: 'TVTradovate', appVersion: '0.0.1', deviceId: 'spec', cid: 8, sec: 'sim-secret', ...overrides,
+  name: 'demo',
+  password: 'demo-password',
+  appId: 'TVTradovate',
+  appVersion: '0.0.1',
+  deviceId: 'spec',
+  cid: 8,
+  sec: 'sim-secret',
+  ...overrides,
 });
 const anOrder = (overrides: Partial<PlaceOrderRequest> = {}): PlaceOrderRequest => ({
-  accountId: DEMO_ACCOUNT, action: 'Buy', symbol, orderQty: 1, orderType: 'Market', ...overrides,
+  accountId: DEMO_ACCOUNT,
+  action: 'Buy',
+  symbol,
+  orderQty: 1,
+  orderType: 'Market',
+  ...overrides,
 });
 
 /** The rejection a call ends with, for asserting code and message together. */
 const failureOf = async (promise: Promise<unknown>): Promise<BrokerError> => {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!(error instanceof BrokerError)) {
     throw new Error(`Expected a BrokerError, got ${String(error)}`);
   }
@@ -30,7 +45,13 @@ describe(TradovateClient.name, () => {
 
   beforeAll(async () => {
     sim = await startSimulator();
-    sut = new TradovateClient({ demoUrl: sim.demoUrl, liveUrl: sim.liveUrl, oauthTokenUrl: sim.oauthTokenUrl, timeoutMs: 300, penaltyMaxWaitMs: 500 });
+    sut = new TradovateClient({
+      demoUrl: sim.demoUrl,
+      liveUrl: sim.liveUrl,
+      oauthTokenUrl: sim.oauthTokenUrl,
+      timeoutMs: 300,
+      penaltyMaxWaitMs: 500,
+    });
     token = (await sut.requestAccessToken('demo', credentials())).accessToken;
   });
   beforeEach(() => sim.control.reset());
@@ -112,7 +133,11 @@ describe(TradovateClient.name, () => {
     it('should report a refused connection as BROKER_UNAVAILABLE', async () => {
       const closed = await startSimulator();
       await closed.close();
-      const client = new TradovateClient({ demoUrl: closed.demoUrl, liveUrl: closed.liveUrl, oauthTokenUrl: closed.oauthTokenUrl });
+      const client = new TradovateClient({
+        demoUrl: closed.demoUrl,
+        liveUrl: closed.liveUrl,
+        oauthTokenUrl: closed.oauthTokenUrl,
+      });
       const error = await failureOf(client.listAccounts('demo', token));
       await client.close();
       expect(error).toMatchObject({ code: 'BROKER_UNAVAILABLE', info: { outcomeUnknown: false } });
@@ -126,14 +151,20 @@ describe(TradovateClient.name, () => {
 
     it('should turn errorText into BROKER_REJECTED', async () => {
       sim.control.failNext('order/placeorder', { errorText: 'Invalid or missed parameters' });
-      expect((await failureOf(sut.placeOrder('demo', token, anOrder()))).message).toContain('Invalid or missed parameters');
+      expect((await failureOf(sut.placeOrder('demo', token, anOrder()))).message).toContain(
+        'Invalid or missed parameters',
+      );
     });
   });
 
   describe('orders', () => {
     it('should place every order type and read the state back', async () => {
       const market = await sut.placeOrder('demo', token, anOrder({ orderQty: 2 }));
-      const stopLimit = await sut.placeOrder('demo', token, anOrder({ orderType: 'StopLimit', price: 21500, stopPrice: 21499.75 }));
+      const stopLimit = await sut.placeOrder(
+        'demo',
+        token,
+        anOrder({ orderType: 'StopLimit', price: 21500, stopPrice: 21499.75 }),
+      );
       const oso = await sut.placeOso('demo', token, {
         ...anOrder(),
         bracket1: { action: 'Sell', orderType: 'Limit', price: 21100 },
@@ -144,14 +175,28 @@ describe(TradovateClient.name, () => {
         other: { action: 'Buy', orderType: 'Stop', stopPrice: 22000 },
       });
       expect(market).toEqual({ ok: true, orderId: expect.any(Number) });
-      expect(oso).toEqual({ ok: true, orderId: expect.any(Number), oso1Id: expect.any(Number), oso2Id: expect.any(Number) });
+      expect(oso).toEqual({
+        ok: true,
+        orderId: expect.any(Number),
+        oso1Id: expect.any(Number),
+        oso2Id: expect.any(Number),
+      });
       expect(oco).toEqual({ ok: true, orderId: expect.any(Number), ocoId: expect.any(Number) });
-      expect(await sut.cancelOrder('demo', token, { orderId: stopLimit.orderId })).toEqual({ ok: true, commandId: expect.any(Number) });
-      expect((await sut.orderVersions('demo', token, stopLimit.orderId))[0]).toMatchObject({ orderType: 'StopLimit', stopPrice: 21499.75 });
+      expect(await sut.cancelOrder('demo', token, { orderId: stopLimit.orderId })).toEqual({
+        ok: true,
+        commandId: expect.any(Number),
+      });
+      expect((await sut.orderVersions('demo', token, stopLimit.orderId))[0]).toMatchObject({
+        orderType: 'StopLimit',
+        stopPrice: 21499.75,
+      });
       expect((await sut.listPositions('demo', token))[0]).toMatchObject({ netPos: 3 });
 
       const contract = await sut.findContract('demo', token, symbol);
-      const flat = await sut.liquidatePosition('demo', token, { accountId: DEMO_ACCOUNT, contractId: contract?.id ?? 0 });
+      const flat = await sut.liquidatePosition('demo', token, {
+        accountId: DEMO_ACCOUNT,
+        contractId: contract?.id ?? 0,
+      });
       expect(flat).toEqual({ ok: true, orderId: expect.any(Number) });
       expect((await sut.listPositions('demo', token))[0]).toMatchObject({ netPos: 0 });
       expect((await sut.listFills('demo', token)).length).toBe(3);
@@ -188,11 +233,19 @@ describe(TradovateClient.name, () => {
   describe('exchangeOAuthCode', () => {
     const redirectUri = 'http://localhost/callback';
     const consent = async (): Promise<string> => {
-      const form = { response_type: 'code', client_id: 'tvtrade', redirect_uri: redirectUri, username: 'trader2', password: 'trader2-password', decision: 'authorize' };
+      const form = {
+        response_type: 'code',
+        client_id: 'tvtrade',
+        redirect_uri: redirectUri,
+        username: 'trader2',
+        password: 'trader2-password',
+        decision: 'authorize',
+      };
       const res = await fetch(sim.oauthUrl, { method: 'POST', redirect: 'manual', body: new URLSearchParams(form) });
       return new URL(res.headers.get('location') ?? '').searchParams.get('code') ?? '';
     };
-    const exchange = (code: string) => sut.exchangeOAuthCode({ code, redirectUri, clientId: 'tvtrade', clientSecret: 'tvtrade-secret' });
+    const exchange = (code: string) =>
+      sut.exchangeOAuthCode({ code, redirectUri, clientId: 'tvtrade', clientSecret: 'tvtrade-secret' });
 
     it('should exchange a code for a token usable on both hosts', async () => {
       const result = await exchange(await consent());
@@ -204,7 +257,10 @@ describe(TradovateClient.name, () => {
     it('should fail with OAUTH_FAILED on a reused code', async () => {
       const code = await consent();
       await exchange(code);
-      const error = await exchange(code).then(() => undefined, (e: unknown) => e as BrokerError);
+      const error = await exchange(code).then(
+        () => undefined,
+        (e: unknown) => e as BrokerError,
+      );
       expect(error).toMatchObject({ code: 'OAUTH_FAILED', message: expect.stringContaining('invalid_grant') });
     });
   });
