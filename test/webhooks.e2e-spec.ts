@@ -179,7 +179,7 @@ describe('TradingView webhooks (e2e)', () => {
     expect(((await res.json()) as { code: string }).code).toBe('NO_TARGET_ACCOUNTS');
   });
 
-  it('should never place twice when the broker's answer is lost after it executed', async () => {
+  it("should never place twice when the broker's answer is lost after it executed", async () => {
     const alertId = await alert(targets.slice(0, 2));
     sim.control.failNext('order/placeorder', { dropAfterExecute: true });
     const res = await post(signal(alertId));

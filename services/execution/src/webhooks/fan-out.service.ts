@@ -36,7 +36,7 @@ export class FanOutService {
       attempts = await this.journal.addAttempts(await Promise.all(this.targets(route).map((t) => this.plan(webhook, signal, route, t, ctx))));
     }
     await this.journal.setWebhook(webhook.id, { status: 'processing' });
-    const results = await Promise.all(attempts.map((a) => (a.status === 'pending' ? this.run(webhook, a, ctx, resuming) : resultOf(a, 0))));
+    const results = await Promise.all(attempts.map((a) => (a.status === 'pending' ? this.run(webhook, a, ctx, resuming) : Promise.resolve(resultOf(a, 0)))));
     const successful = results.filter((r) => r.success).length;
     const total = results.length;
     const failed = total - successful;
