@@ -84,7 +84,8 @@ CMD ["node", "dist/services/execution/src/main.js"]
 # The Tradovate simulator (sandbox mode and load tests); never deployed to production.
 FROM runtime AS simulator
 COPY --from=build /app/dist/simulator ./dist/simulator
-ENV SIM_PORT=4100
+# It binds 127.0.0.1 unless told otherwise; in a container it must take connections from outside.
+ENV SIM_PORT=4100 SIM_HOST=0.0.0.0
 EXPOSE 4100
-HEALTHCHECK --interval=10s --timeout=4s --start-period=10s --retries=3 CMD ["node", "/app/healthcheck.js", "/healthz"]
+HEALTHCHECK --interval=10s --timeout=4s --start-period=10s --retries=3 CMD ["node", "/app/healthcheck.js", "/", "--any-status"]
 CMD ["node", "dist/simulator/src/main.js"]
