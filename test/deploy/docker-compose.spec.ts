@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import { kafkaTopicPlan } from '@app/contracts';
-import { ComposeFile, durationSeconds, readCompose } from './compose-file';
+import { durationSeconds, readCompose } from './compose-file';
+import type { ComposeFile } from './compose-file';
 import { SERVICES } from './config-schemas';
 
 // The Compose Specification's JSON schema as the docker-compose npm package ships it
 // (node_modules/docker-compose/schema/compose-spec.json, from github.com/compose-spec/compose-spec).
-const composeSpec = JSON.parse(readFileSync(require.resolve('docker-compose/schema/compose-spec.json'), 'utf8')) as Record<string, unknown>;
+const composeSpec = JSON.parse(
+  readFileSync(require.resolve('docker-compose/schema/compose-spec.json'), 'utf8'),
+) as Record<string, unknown>;
 
 const validateCompose = (file: unknown) => {
   const { $schema: _ignored, ...schema } = composeSpec;
@@ -23,7 +26,9 @@ describe('docker-compose.yml', () => {
     });
 
     it('should reject a file that breaks it (the check can fail)', () => {
-      expect(validateCompose({ ...sut, services: { broken: { ports: 'not-a-list', nonsense: true } } })).not.toEqual([]);
+      expect(validateCompose({ ...sut, services: { broken: { ports: 'not-a-list', nonsense: true } } })).not.toEqual(
+        [],
+      );
     });
   });
 

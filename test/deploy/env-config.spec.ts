@@ -13,8 +13,7 @@ interface Container {
 /** The variables a Deployment's container gets: its `env` plus every key of its envFrom ConfigMaps. */
 function k8sVariablesOf(manifests: Manifest[], service: Service): string[] {
   const deployment = manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === service) as
-    | { spec: { template: { spec: { containers: Container[] } } } }
-    | undefined;
+    { spec: { template: { spec: { containers: Container[] } } } } | undefined;
   const container = deployment?.spec.template.spec.containers[0];
   if (!container) {
     throw new Error(`no Deployment ${service}`);

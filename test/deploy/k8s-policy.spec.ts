@@ -15,13 +15,22 @@ interface Container {
   livenessProbe: Probe;
   lifecycle?: { preStop?: { exec?: { command: string[] } } };
   resources: { requests?: Record<string, string>; limits?: Record<string, string> };
-  securityContext: { allowPrivilegeEscalation: boolean; readOnlyRootFilesystem: boolean; runAsNonRoot: boolean; capabilities: { drop: string[] } };
+  securityContext: {
+    allowPrivilegeEscalation: boolean;
+    readOnlyRootFilesystem: boolean;
+    runAsNonRoot: boolean;
+    capabilities: { drop: string[] };
+  };
 }
 interface Deployment extends Manifest {
   spec: {
     replicas?: number;
     template: {
-      spec: { terminationGracePeriodSeconds: number; securityContext: { runAsNonRoot: boolean }; containers: Container[] };
+      spec: {
+        terminationGracePeriodSeconds: number;
+        securityContext: { runAsNonRoot: boolean };
+        containers: Container[];
+      };
     };
   };
 }
@@ -103,7 +112,9 @@ describe.each(['base', 'overlays/dev', 'overlays/prod'])('k8s/%s', (dir) => {
   });
 
   it('should route the app host and the webhook host to the gateway', () => {
-    const ingress = find<Manifest & { spec: { rules: { host: string; http: { paths: { backend: { service: { name: string } } }[] } }[] } }>('Ingress', 'tvtrade');
+    const ingress = find<
+      Manifest & { spec: { rules: { host: string; http: { paths: { backend: { service: { name: string } } }[] } }[] } }
+    >('Ingress', 'tvtrade');
     const backends = ingress?.spec.rules.flatMap((r) => r.http.paths.map((p) => p.backend.service.name));
 
     expect(ingress?.spec.rules).toHaveLength(2);

@@ -45,7 +45,12 @@ describe('Kubernetes manifests against the API schemas', () => {
   });
 
   it('should reject a KafkaTopic without partitions as a number', () => {
-    const broken = { apiVersion: 'kafka.strimzi.io/v1beta2', kind: 'KafkaTopic', metadata: { name: 'x', labels: { 'strimzi.io/cluster': 'c' } }, spec: { partitions: '6' } };
+    const broken = {
+      apiVersion: 'kafka.strimzi.io/v1beta2',
+      kind: 'KafkaTopic',
+      metadata: { name: 'x', labels: { 'strimzi.io/cluster': 'c' } },
+      spec: { partitions: '6' },
+    };
 
     expect(schemaErrors(broken)).toBeDefined();
   });

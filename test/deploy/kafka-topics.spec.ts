@@ -46,7 +46,11 @@ describe('Kafka topics of the deployments', () => {
 
   it('should name each KafkaTopic after its topic, for the Strimzi cluster tvtrade', () => {
     for (const t of readYamlDocuments(path.join(ROOT, 'k8s/base/kafka/topics.yaml')) as KafkaTopic[]) {
-      expect([t.kind, t.metadata.name, t.metadata.labels['strimzi.io/cluster']]).toEqual(['KafkaTopic', t.spec.topicName, 'tvtrade']);
+      expect([t.kind, t.metadata.name, t.metadata.labels['strimzi.io/cluster']]).toEqual([
+        'KafkaTopic',
+        t.spec.topicName,
+        'tvtrade',
+      ]);
     }
   });
 
@@ -61,6 +65,10 @@ describe('Kafka topics of the deployments', () => {
     const names = plan.map((t) => t.name);
 
     expect(names).toContain(replyTopicOf(Topic.AuthHealth));
-    expect(plan.filter((t) => !t.name.endsWith('.reply') && !t.name.startsWith('events.') && !names.includes(replyTopicOf(t.name)))).toEqual([]);
+    expect(
+      plan.filter(
+        (t) => !t.name.endsWith('.reply') && !t.name.startsWith('events.') && !names.includes(replyTopicOf(t.name)),
+      ),
+    ).toEqual([]);
   });
 });

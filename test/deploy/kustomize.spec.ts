@@ -31,7 +31,10 @@ describe(renderKustomization.name, () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('should apply namespace, images, replicas and both kinds of patch over the base', () => {
-    write('prod/patch.yaml', 'kind: Deployment\nmetadata: { name: api }\nspec: { template: { spec: { containers: [{ name: api, env: [{ name: B, value: "2" }] }] } } }');
+    write(
+      'prod/patch.yaml',
+      'kind: Deployment\nmetadata: { name: api }\nspec: { template: { spec: { containers: [{ name: api, env: [{ name: B, value: "2" }] }] } } }',
+    );
     write(
       'prod/kustomization.yaml',
       [
@@ -50,7 +53,10 @@ describe(renderKustomization.name, () => {
 
     expect(sut).toMatchObject({
       metadata: { name: 'api', namespace: 'prod', labels: { tier: 'web' } },
-      spec: { replicas: 3, template: { spec: { containers: [{ image: 'tvtrade/api:1.2.3', env: [{ name: 'A' }, { name: 'B' }] }] } } },
+      spec: {
+        replicas: 3,
+        template: { spec: { containers: [{ image: 'tvtrade/api:1.2.3', env: [{ name: 'A' }, { name: 'B' }] }] } },
+      },
     });
   });
 
@@ -75,7 +81,10 @@ describe(renderKustomization.name, () => {
 
 describe(strategicMerge.name, () => {
   it('should merge named list items by name and replace other lists', () => {
-    const sut = strategicMerge({ c: [{ name: 'a', x: 1 }], l: [1, 2] }, { c: [{ name: 'a', y: 2 }, { name: 'b' }], l: [3] });
+    const sut = strategicMerge(
+      { c: [{ name: 'a', x: 1 }], l: [1, 2] },
+      { c: [{ name: 'a', y: 2 }, { name: 'b' }], l: [3] },
+    );
 
     expect(sut).toEqual({ c: [{ name: 'a', x: 1, y: 2 }, { name: 'b' }], l: [3] });
   });
@@ -100,6 +109,8 @@ describe(applyJsonPatch.name, () => {
   });
 
   it('should refuse to replace what does not exist', () => {
-    expect(() => applyJsonPatch({ spec: {} }, [{ op: 'replace', path: '/spec/replicas', value: 2 }])).toThrow('does not exist');
+    expect(() => applyJsonPatch({ spec: {} }, [{ op: 'replace', path: '/spec/replicas', value: 2 }])).toThrow(
+      'does not exist',
+    );
   });
 });

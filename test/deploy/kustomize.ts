@@ -61,7 +61,11 @@ export function renderKustomization(dir: string): Manifest[] {
   return out;
 }
 
-function applyPatch(resources: Manifest[], dir: string, patch: NonNullable<Kustomization['patches']>[number]): Manifest[] {
+function applyPatch(
+  resources: Manifest[],
+  dir: string,
+  patch: NonNullable<Kustomization['patches']>[number],
+): Manifest[] {
   const text = patch.path ? readYamlDocuments(path.join(dir, patch.path)) : [parse(patch.patch ?? '') as unknown];
   if (patch.target) {
     const { kind, name, ...rest } = patch.target;
@@ -91,7 +95,7 @@ function applyPatch(resources: Manifest[], dir: string, patch: NonNullable<Kusto
 
 function setImage(m: Manifest, image: NonNullable<Kustomization['images']>[number]): Manifest {
   const copy = structuredClone(m);
-  const pod = ((copy.spec as { template?: { spec?: { containers?: { image: string }[] } } } | undefined)?.template?.spec);
+  const pod = (copy.spec as { template?: { spec?: { containers?: { image: string }[] } } } | undefined)?.template?.spec;
   for (const c of pod?.containers ?? []) {
     const [name, tag] = c.image.split(':');
     if (name === image.name) {

@@ -17,19 +17,27 @@ export function strategicMerge(base: unknown, patch: unknown): unknown {
     }
     return out;
   }
-  if (Array.isArray(base) && Array.isArray(patch) && [...base, ...patch].every(isNamed)) {
-    const out = [...base];
-    for (const item of patch) {
-      const at = out.findIndex((b) => b.name === item.name);
-      if (at >= 0) {
-        out[at] = strategicMerge(out[at], item) as { name: unknown };
-      } else {
-        out.push(item);
-      }
+  if (Array.isArray(base) && Array.isArray(patch)) {
+    const baseItems = base as unknown[];
+    const patchItems = patch as unknown[];
+    if (baseItems.every(isNamed) && patchItems.every(isNamed)) {
+      return mergeByName(baseItems, patchItems);
     }
-    return out;
   }
   return patch;
+}
+
+function mergeByName(base: { name: unknown }[], patch: { name: unknown }[]): unknown[] {
+  const out = [...base];
+  for (const item of patch) {
+    const at = out.findIndex((b) => b.name === item.name);
+    if (at >= 0) {
+      out[at] = strategicMerge(out[at], item) as { name: unknown };
+    } else {
+      out.push(item);
+    }
+  }
+  return out;
 }
 
 const isNamed = (v: unknown): v is { name: unknown } => isRecord(v) && typeof v.name === 'string';
@@ -45,7 +53,10 @@ export function applyJsonPatch(doc: unknown, operations: unknown[]): unknown {
   const root = structuredClone(doc);
   for (const raw of operations) {
     const { op, path, value } = raw as Operation;
-    const keys = path.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const keys = path
+      .split('/')
+      .slice(1)
+      .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
     const last = keys.pop();
     if (last === undefined) {
       throw new Error(`JSON patch: empty path`);

@@ -25,7 +25,7 @@ describe(kafkaTopicPlan.name, () => {
   it('should give the webhook topic room for every execution replica even when its contract asks for fewer', () => {
     const sut = kafkaTopicPlan({ [Topic.WebhookReceived]: anyRequest(3) });
 
-    expect(sut.find((t) => t.name === Topic.WebhookReceived)?.partitions).toBe(MAX_REPLICAS);
+    expect(sut.find((t) => t.name === String(Topic.WebhookReceived))?.partitions).toBe(MAX_REPLICAS);
   });
 
   it('should compact only the events whose contract says so', () => {

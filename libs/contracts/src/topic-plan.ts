@@ -29,7 +29,10 @@ const SCALED_TOPICS: readonly string[] = [Topic.WebhookReceived];
 export function kafkaTopicPlan(registry: Readonly<Record<string, Contract>> = contracts): TopicSpec[] {
   const specs: TopicSpec[] = [];
   for (const [topic, contract] of Object.entries(registry)) {
-    const partitions = Math.max(contract.partitions ?? DEFAULT_PARTITIONS, SCALED_TOPICS.includes(topic) ? MAX_REPLICAS : 1);
+    const partitions = Math.max(
+      contract.partitions ?? DEFAULT_PARTITIONS,
+      SCALED_TOPICS.includes(topic) ? MAX_REPLICAS : 1,
+    );
     if (contract.kind === 'request') {
       specs.push({ name: topic, partitions, compacted: false });
       specs.push({ name: replyTopicOf(topic), partitions: Math.max(partitions, MAX_REPLICAS), compacted: false });
