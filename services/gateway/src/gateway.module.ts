@@ -4,7 +4,9 @@ import { APP_FILTER } from '@nestjs/core';
 import { RuntimeModule } from '@app/messaging';
 import type { ServiceRuntime } from '@app/messaging';
 import type { GatewayConfig } from './gateway.settings';
+import { AlertsModule } from './alerts/alerts.module';
 import { AuthGuardModule } from './auth/auth-guard.module';
+import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
 import { ApiErrorFilter } from './http/error.filter';
 
@@ -14,7 +16,7 @@ export class GatewayModule {
   static forRoot(runtime: ServiceRuntime<GatewayConfig>): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [RuntimeModule.forRoot(runtime), AuthGuardModule, HealthModule],
+      imports: [RuntimeModule.forRoot(runtime), AuthGuardModule, HealthModule, GroupsModule, AlertsModule],
       providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
     };
   }
