@@ -5,6 +5,7 @@ import { RuntimeModule } from '@app/messaging';
 import type { ServiceRuntime } from '@app/messaging';
 import type { GatewayConfig } from './gateway.settings';
 import { AlertsModule } from './alerts/alerts.module';
+import { AuthApiModule } from './auth-api/auth-api.module';
 import { AuthGuardModule } from './auth/auth-guard.module';
 import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
@@ -16,7 +17,7 @@ export class GatewayModule {
   static forRoot(runtime: ServiceRuntime<GatewayConfig>): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [RuntimeModule.forRoot(runtime), AuthGuardModule, HealthModule, GroupsModule, AlertsModule],
+      imports: [RuntimeModule.forRoot(runtime), AuthGuardModule, HealthModule, AuthApiModule, GroupsModule, AlertsModule],
       providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
     };
   }
