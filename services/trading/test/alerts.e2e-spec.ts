@@ -5,6 +5,7 @@ import { startStandaloneApp } from '@app/testing/standalone-app';
 import type { StandaloneApp } from '@app/testing/standalone-app';
 import { activeUser, call, detailText, login } from '../../auth/test/http';
 import { TradingBus, connectionEvent } from './trading-fixtures';
+import type { Answer } from './trading-fixtures';
 
 const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 const LIMIT_DETAIL = 'You can have at most 20 active alerts. Deactivate or delete one first.';
@@ -17,8 +18,8 @@ describe('trading alerts (/api/alerts)', () => {
   let other: { id: string; token: string };
 
   const alerts = (token = me.token) => call<AlertV1[]>(sut.url, 'GET', '/api/alerts', { token });
-  const create = (body: unknown, token = me.token) => call<AlertV1>(sut.url, 'POST', '/api/alerts', { token, body });
-  const update = (id: string, body: unknown, token = me.token) => call<AlertV1>(sut.url, 'PUT', `/api/alerts/${id}`, { token, body });
+  const create = (body: unknown, token = me.token) => call<Answer<AlertV1>>(sut.url, 'POST', '/api/alerts', { token, body });
+  const update = (id: string, body: unknown, token = me.token) => call<Answer<AlertV1>>(sut.url, 'PUT', `/api/alerts/${id}`, { token, body });
   const remove = (id: string, token = me.token) => call(sut.url, 'DELETE', `/api/alerts/${id}`, { token });
   const group = async (connectionIds: string[], token = me.token) => {
     const g = await call<GroupV1>(sut.url, 'POST', '/api/groups', { token, body: { name: `g-${randomUUID()}` } });

@@ -4,6 +4,7 @@ import { startStandaloneApp } from '@app/testing/standalone-app';
 import type { StandaloneApp } from '@app/testing/standalone-app';
 import { activeUser, call, detailText, login } from '../../auth/test/http';
 import { TradingBus, connectionEvent } from './trading-fixtures';
+import type { Answer } from './trading-fixtures';
 
 const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 
@@ -15,8 +16,8 @@ describe('trading groups (/api/groups)', () => {
   let other: { id: string; token: string };
 
   const groups = (token = me.token) => call<GroupV1[]>(sut.url, 'GET', '/api/groups', { token });
-  const create = (name: unknown, token = me.token) => call<GroupV1>(sut.url, 'POST', '/api/groups', { token, body: { name } });
-  const update = (id: string, body: unknown, token = me.token) => call<GroupV1>(sut.url, 'PUT', `/api/groups/${id}`, { token, body });
+  const create = (name: unknown, token = me.token) => call<Answer<GroupV1>>(sut.url, 'POST', '/api/groups', { token, body: { name } });
+  const update = (id: string, body: unknown, token = me.token) => call<Answer<GroupV1>>(sut.url, 'PUT', `/api/groups/${id}`, { token, body });
 
   beforeAll(async () => {
     sut = await startStandaloneApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });

@@ -72,3 +72,6 @@ export class TradingBus {
     return Promise.resolve();
   }
 }
+
+/** A REST answer that is the resource on success and the error shape otherwise. */
+export type Answer<T> = T & { code?: string; detail?: unknown };
