@@ -63,10 +63,13 @@ export type GroupV1 = z.infer<typeof GroupV1>;
 
 export const CreateGroupV1 = z.object({ name: Name });
 const groupChanges = { name: Name.optional(), connection_ids: IdList.optional() };
-const someChange = (b: { name?: string; connection_ids?: string[] }) => b.name !== undefined || b.connection_ids !== undefined;
+const someChange = (b: { name?: string; connection_ids?: string[] }) =>
+  b.name !== undefined || b.connection_ids !== undefined;
 /** PUT /api/groups/{id}: a new name, a new member list, or both. */
 export const UpdateGroupBodyV1 = z.object(groupChanges).refine(someChange, 'Send name and/or connection_ids');
-export const UpdateGroupV1 = z.object({ id: Id, ...groupChanges }).refine(someChange, 'Send name and/or connection_ids');
+export const UpdateGroupV1 = z
+  .object({ id: Id, ...groupChanges })
+  .refine(someChange, 'Send name and/or connection_ids');
 export const TradingByIdV1 = z.object({ id: Id });
 
 // ---- alerts
@@ -128,5 +131,10 @@ export const tradingContracts = {
   [Topic.AlertsUpdate]: request({ owner: 'trading', version: 1, request: UpdateAlertV1, reply: AlertV1 }),
   [Topic.AlertsDelete]: request({ owner: 'trading', version: 1, request: TradingByIdV1, reply: TradingByIdV1 }),
   /** Execution's fallback on a read-model miss: the same shape as the AlertRouteChanged event. */
-  [Topic.AlertsRoute]: request({ owner: 'trading', version: 1, request: AlertRouteRequestV1, reply: AlertRouteChangedV1 }),
+  [Topic.AlertsRoute]: request({
+    owner: 'trading',
+    version: 1,
+    request: AlertRouteRequestV1,
+    reply: AlertRouteChangedV1,
+  }),
 } as const;

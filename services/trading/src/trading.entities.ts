@@ -7,4 +7,12 @@ import { AccountProjection } from './projection/entities/account-projection.enti
 import { ConnectionProjection } from './projection/entities/connection-projection.entity';
 
 /** Every table of the trading schema. */
-export const tradingEntities = [ConnectionProjection, AccountProjection, Group, GroupConnection, Alert, AlertGroup, AlertAccount];
+export const tradingEntities = [
+  ConnectionProjection,
+  AccountProjection,
+  Group,
+  GroupConnection,
+  Alert,
+  AlertGroup,
+  AlertAccount,
+];

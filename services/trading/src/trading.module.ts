@@ -22,7 +22,11 @@ export class TradingModule {
       imports: [
         RuntimeModule.forRoot(runtime),
         TypeOrmModule.forRoot(
-          dataSourceOptions(database, { schema: Trading_SCHEMA, entities: tradingEntities, migrations: tradingMigrations }),
+          dataSourceOptions(database, {
+            schema: Trading_SCHEMA,
+            entities: tradingEntities,
+            migrations: tradingMigrations,
+          }),
         ),
         ProjectionModule,
         GroupsModule,

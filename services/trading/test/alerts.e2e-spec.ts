@@ -18,12 +18,19 @@ describe('trading alerts (/api/alerts)', () => {
   let other: { id: string; token: string };
 
   const alerts = (token = me.token) => call<AlertV1[]>(sut.url, 'GET', '/api/alerts', { token });
-  const create = (body: unknown, token = me.token) => call<Answer<AlertV1>>(sut.url, 'POST', '/api/alerts', { token, body });
-  const update = (id: string, body: unknown, token = me.token) => call<Answer<AlertV1>>(sut.url, 'PUT', `/api/alerts/${id}`, { token, body });
+  const create = (body: unknown, token = me.token) =>
+    call<Answer<AlertV1>>(sut.url, 'POST', '/api/alerts', { token, body });
+  const update = (id: string, body: unknown, token = me.token) =>
+    call<Answer<AlertV1>>(sut.url, 'PUT', `/api/alerts/${id}`, { token, body });
   const remove = (id: string, token = me.token) => call(sut.url, 'DELETE', `/api/alerts/${id}`, { token });
   const group = async (connectionIds: string[], token = me.token) => {
     const g = await call<GroupV1>(sut.url, 'POST', '/api/groups', { token, body: { name: `g-${randomUUID()}` } });
-    return (await call<GroupV1>(sut.url, 'PUT', `/api/groups/${g.body.id}`, { token, body: { connection_ids: connectionIds } })).body;
+    return (
+      await call<GroupV1>(sut.url, 'PUT', `/api/groups/${g.body.id}`, {
+        token,
+        body: { connection_ids: connectionIds },
+      })
+    ).body;
   };
 
   beforeAll(async () => {
@@ -111,14 +118,31 @@ describe('trading alerts (/api/alerts)', () => {
     it('should store script text as text, return it verbatim, and strip unknown fields', async () => {
       const name = '<img src=x onerror=alert(1)><script>fetch("/x")</script>';
 
-      const res = await create({ name, symbol: '<b>ES</b>', userId: other.id, id: randomUUID(), isAdmin: true, extra: 'x' });
+      const res = await create({
+        name,
+        symbol: '<b>ES</b>',
+        userId: other.id,
+        id: randomUUID(),
+        isAdmin: true,
+        extra: 'x',
+      });
 
       expect(res.status).toBe(201);
       expect(res.body.name).toBe(name);
       expect(res.body.symbol).toBe('<b>ES</b>');
-      expect(Object.keys(res.body).sort()).toEqual(
-        ['accountIds', 'atmEnabled', 'createdAt', 'groupIds', 'id', 'name', 'source', 'status', 'symbol', 'symbolId', 'updatedAt'],
-      );
+      expect(Object.keys(res.body).sort()).toEqual([
+        'accountIds',
+        'atmEnabled',
+        'createdAt',
+        'groupIds',
+        'id',
+        'name',
+        'source',
+        'status',
+        'symbol',
+        'symbolId',
+        'updatedAt',
+      ]);
       expect((await alerts(other.token)).body.some((a) => a.id === res.body.id)).toBe(false);
     });
 
@@ -135,9 +159,13 @@ describe('trading alerts (/api/alerts)', () => {
     it("should refuse another user's group and account ids, naming them", async () => {
       const theirs = await bus.connectionChanged(connectionEvent(other.id));
       const theirGroup = await group([theirs.connectionId], other.token);
-      const theirAccount = theirs.accounts[0]!.id;
+      const theirAccount = theirs.accounts[0].id;
 
-      const res = await create({ name: 'a', groupIds: [theirGroup.id], accountIds: [theirAccount, theirs.connectionId] });
+      const res = await create({
+        name: 'a',
+        groupIds: [theirGroup.id],
+        accountIds: [theirAccount, theirs.connectionId],
+      });
 
       expect(res.status).toBe(422);
       expect(detailText(res.body)).toContain(theirGroup.id);
@@ -243,9 +271,17 @@ describe('trading alerts (/api/alerts)', () => {
       const c1 = await bus.connectionChanged(connectionEvent(me.id));
       const c2 = await bus.connectionChanged(connectionEvent(me.id));
       const g = await group([c1.connectionId]);
-      const own = c2.accounts[0]!.id;
+      const own = c2.accounts[0].id;
 
-      const alert = (await create({ name: 'a', symbol: 'MNQ', symbolId: '42', groupIds: [g.id], accountIds: [own, c1.accounts[0]!.id] })).body;
+      const alert = (
+        await create({
+          name: 'a',
+          symbol: 'MNQ',
+          symbolId: '42',
+          groupIds: [g.id],
+          accountIds: [own, c1.accounts[0].id],
+        })
+      ).body;
 
       const route = bus.lastRoute(alert.id);
       expect(route).toEqual({
@@ -268,14 +304,18 @@ describe('trading alerts (/api/alerts)', () => {
       const c2 = await bus.connectionChanged(connectionEvent(me.id));
       const g = await group([c1.connectionId]);
       const alert = (await create({ name: 'a', groupIds: [g.id], accountIds: c2.accounts.map((a) => a.id) })).body;
-      const targets = () => bus.lastRoute(alert.id)!.targets.map((t) => t.accountId).sort();
+      const targets = () =>
+        bus
+          .lastRoute(alert.id)!
+          .targets.map((t) => t.accountId)
+          .sort();
 
       await call(sut.url, 'PUT', `/api/groups/${g.id}`, { token: me.token, body: { connection_ids: [] } });
       expect(targets()).toEqual(c2.accounts.map((a) => a.id).sort());
 
-      await bus.connectionChanged({ ...c2, accounts: [c2.accounts[1]!] });
-      expect(targets()).toEqual([c2.accounts[1]!.id]);
-      expect((await alerts()).body[0]!.accountIds).toEqual([c2.accounts[1]!.id]);
+      await bus.connectionChanged({ ...c2, accounts: [c2.accounts[1]] });
+      expect(targets()).toEqual([c2.accounts[1].id]);
+      expect((await alerts()).body[0].accountIds).toEqual([c2.accounts[1].id]);
 
       await bus.connectionRemoved({ connectionId: c2.connectionId, userId: me.id });
       expect(targets()).toEqual([]);
@@ -287,7 +327,7 @@ describe('trading alerts (/api/alerts)', () => {
 
     it('should not republish when a connection is re-sent with the same accounts', async () => {
       const c = await bus.connectionChanged(connectionEvent(me.id));
-      await create({ name: 'a', accountIds: [c.accounts[0]!.id] });
+      await create({ name: 'a', accountIds: [c.accounts[0].id] });
       bus.clear();
 
       await bus.connectionChanged({ ...c, nickname: 'token refreshed' });
@@ -295,14 +335,17 @@ describe('trading alerts (/api/alerts)', () => {
       expect(bus.routes).toEqual([]);
     });
 
-    it("should answer the route on request, scoped to the webhook owner", async () => {
+    it('should answer the route on request, scoped to the webhook owner', async () => {
       const alert = (await create({ name: 'a' })).body;
-      const ask = (userId: string | null) => bus.bus.request(Topic.AlertsRoute, { alertId: alert.id }, { correlationId: 'test', userId });
+      const ask = (userId: string | null) =>
+        bus.bus.request(Topic.AlertsRoute, { alertId: alert.id }, { correlationId: 'test', userId });
 
       expect(await ask(me.id)).toMatchObject({ ok: true, data: { alertId: alert.id, userId: me.id, targets: [] } });
       expect(await ask(null)).toMatchObject({ ok: true, data: { alertId: alert.id } });
       expect(await ask(other.id)).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
-      expect(await bus.bus.request(Topic.AlertsRoute, { alertId: randomUUID() }, { correlationId: 't', userId: null })).toMatchObject({
+      expect(
+        await bus.bus.request(Topic.AlertsRoute, { alertId: randomUUID() }, { correlationId: 't', userId: null }),
+      ).toMatchObject({
         ok: false,
         error: { code: 'NOT_FOUND' },
       });

@@ -16,8 +16,10 @@ describe('trading groups (/api/groups)', () => {
   let other: { id: string; token: string };
 
   const groups = (token = me.token) => call<GroupV1[]>(sut.url, 'GET', '/api/groups', { token });
-  const create = (name: unknown, token = me.token) => call<Answer<GroupV1>>(sut.url, 'POST', '/api/groups', { token, body: { name } });
-  const update = (id: string, body: unknown, token = me.token) => call<Answer<GroupV1>>(sut.url, 'PUT', `/api/groups/${id}`, { token, body });
+  const create = (name: unknown, token = me.token) =>
+    call<Answer<GroupV1>>(sut.url, 'POST', '/api/groups', { token, body: { name } });
+  const update = (id: string, body: unknown, token = me.token) =>
+    call<Answer<GroupV1>>(sut.url, 'PUT', `/api/groups/${id}`, { token, body });
 
   beforeAll(async () => {
     sut = await startStandaloneApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
@@ -125,7 +127,10 @@ describe('trading groups (/api/groups)', () => {
       const a = await bus.connectionChanged(connectionEvent(me.id));
       const group = (await create('Old')).body;
 
-      expect((await update(group.id, { name: 'New', connection_ids: [a.connectionId] })).body).toMatchObject({ name: 'New', accountsCount: 1 });
+      expect((await update(group.id, { name: 'New', connection_ids: [a.connectionId] })).body).toMatchObject({
+        name: 'New',
+        accountsCount: 1,
+      });
       expect((await update(group.id, { name: 'NEW' })).body).toMatchObject({ name: 'NEW', accountsCount: 1 });
       expect((await update(group.id, { connection_ids: [] })).body).toMatchObject({ name: 'NEW', accountsCount: 0 });
     });

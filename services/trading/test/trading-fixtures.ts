@@ -9,7 +9,11 @@ import type { StandaloneApp } from '@app/testing/standalone-app';
  * Test data for trading through the standalone app: connections arrive as the connections service
  * would announce them (events on the bus), and the events trading emits are recorded.
  */
-export function connectionEvent(userId: string, over: Partial<ConnectionChangedV1> = {}, accountCount = 2): ConnectionChangedV1 {
+export function connectionEvent(
+  userId: string,
+  over: Partial<ConnectionChangedV1> = {},
+  accountCount = 2,
+): ConnectionChangedV1 {
   const connectionId = over.connectionId ?? randomUUID();
   const environment = over.environment ?? 'demo';
   return {

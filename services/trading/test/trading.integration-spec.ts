@@ -59,7 +59,9 @@ describe(TradingModule.name, () => {
         Array.from({ length: 25 }, (_, i) => sut.send(Topic.AlertsCreate, { name: `p${i}`, status: 'inactive' }, ctx)),
       );
 
-      const replies = await Promise.all(parked.map((a) => sut.request(Topic.AlertsUpdate, { id: a.id, status: 'active' }, ctx)));
+      const replies = await Promise.all(
+        parked.map((a) => sut.request(Topic.AlertsUpdate, { id: a.id, status: 'active' }, ctx)),
+      );
 
       expect(replies.filter((r) => r.ok)).toHaveLength(20);
       const list = await sut.send(Topic.AlertsList, {}, ctx);
@@ -71,19 +73,30 @@ describe(TradingModule.name, () => {
       await sut.emit(Topic.ConnectionChanged, c, ctx, c.connectionId);
       const group = await sut.send(Topic.GroupsCreate, { name: 'Desk' }, ctx);
       await sut.send(Topic.GroupsUpdate, { id: group.id, connection_ids: [c.connectionId] }, ctx);
-      const alert = await sut.send(Topic.AlertsCreate, { name: 'a', groupIds: [group.id], accountIds: [c.accounts[0]!.id] }, ctx);
+      const alert = await sut.send(
+        Topic.AlertsCreate,
+        { name: 'a', groupIds: [group.id], accountIds: [c.accounts[0].id] },
+        ctx,
+      );
 
       await sut.emit(Topic.ConnectionChanged, { ...c, accounts: c.accounts.slice(1) }, ctx, c.connectionId);
 
       const route = await sut.send(Topic.AlertsRoute, { alertId: alert.id }, ctx);
-      expect(route.targets.map((t) => t.accountId).sort()).toEqual(c.accounts.slice(1).map((a) => a.id).sort());
-      expect((await sut.send(Topic.AlertsList, {}, ctx))[0]!.accountIds).toEqual([]);
+      expect(route.targets.map((t) => t.accountId).sort()).toEqual(
+        c.accounts
+          .slice(1)
+          .map((a) => a.id)
+          .sort(),
+      );
+      expect((await sut.send(Topic.AlertsList, {}, ctx))[0].accountIds).toEqual([]);
     });
   });
 
   describe('GroupsCreate', () => {
     it('should let exactly one of several concurrent creates of a name win', async () => {
-      const replies = await Promise.all(['Desk', 'desk', 'DESK', ' Desk '].map((name) => sut.request(Topic.GroupsCreate, { name }, ctx)));
+      const replies = await Promise.all(
+        ['Desk', 'desk', 'DESK', ' Desk '].map((name) => sut.request(Topic.GroupsCreate, { name }, ctx)),
+      );
 
       expect(replies.filter((r) => r.ok)).toHaveLength(1);
       expect(replies.filter((r) => !r.ok && r.error.code === 'GROUP_NAME_TAKEN')).toHaveLength(3);
@@ -95,14 +108,16 @@ describe(TradingModule.name, () => {
       const c = connectionEvent(user);
       await sut.emit(Topic.ConnectionChanged, c, ctx, c.connectionId);
       await sut.send(Topic.GroupsCreate, { name: 'Desk' }, ctx);
-      await sut.send(Topic.AlertsCreate, { name: 'a', accountIds: [c.accounts[0]!.id] }, ctx);
+      await sut.send(Topic.AlertsCreate, { name: 'a', accountIds: [c.accounts[0].id] }, ctx);
 
       await sut.emit(Topic.UserDeleted, { userId: user }, ctx);
 
       expect(await sut.send(Topic.GroupsList, {}, ctx)).toEqual([]);
       expect(await sut.send(Topic.AlertsList, {}, ctx)).toEqual([]);
       const other = { ...ctx, userId: randomUUID() };
-      await expect(sut.send(Topic.AlertsCreate, { name: 'x', accountIds: [c.accounts[0]!.id] }, other)).rejects.toMatchObject({
+      await expect(
+        sut.send(Topic.AlertsCreate, { name: 'x', accountIds: [c.accounts[0].id] }, other),
+      ).rejects.toMatchObject({
         code: 'UNPROCESSABLE',
       });
     });

@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  UseGuards,
+} from '@nestjs/common';
 import { CreateAlertV1, DomainError, Topic, UpdateAlertBodyV1 } from '@app/contracts';
 import type { AlertV1, MessageContext } from '@app/contracts';
 import { MessageBus } from '@app/messaging';
@@ -22,7 +34,10 @@ export class AlertsController {
   }
 
   @Post()
-  create(@Body(new ZodPipe(CreateAlertV1)) body: z.output<typeof CreateAlertV1>, @MsgCtx() ctx: MessageContext): Promise<AlertV1> {
+  create(
+    @Body(new ZodPipe(CreateAlertV1)) body: z.output<typeof CreateAlertV1>,
+    @MsgCtx() ctx: MessageContext,
+  ): Promise<AlertV1> {
     return this.bus.send(Topic.AlertsCreate, body, ctx);
   }
 

@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  UseGuards,
+} from '@nestjs/common';
 import { CreateGroupV1, DomainError, Topic, UpdateGroupBodyV1 } from '@app/contracts';
 import type { GroupV1, MessageContext } from '@app/contracts';
 import { MessageBus } from '@app/messaging';
@@ -22,7 +34,10 @@ export class GroupsController {
   }
 
   @Post()
-  create(@Body(new ZodPipe(CreateGroupV1)) body: z.output<typeof CreateGroupV1>, @MsgCtx() ctx: MessageContext): Promise<GroupV1> {
+  create(
+    @Body(new ZodPipe(CreateGroupV1)) body: z.output<typeof CreateGroupV1>,
+    @MsgCtx() ctx: MessageContext,
+  ): Promise<GroupV1> {
     return this.bus.send(Topic.GroupsCreate, body, ctx);
   }
 

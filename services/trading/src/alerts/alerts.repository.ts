@@ -41,14 +41,20 @@ export class AlertsRepository {
   async setGroups(alertId: string, groupIds: string[], em: EntityManager): Promise<void> {
     await em.delete(AlertGroup, { alertId });
     if (groupIds.length > 0) {
-      await em.insert(AlertGroup, groupIds.map((groupId, position) => ({ alertId, groupId, position })));
+      await em.insert(
+        AlertGroup,
+        groupIds.map((groupId, position) => ({ alertId, groupId, position })),
+      );
     }
   }
 
   async setAccounts(alertId: string, accountIds: string[], em: EntityManager): Promise<void> {
     await em.delete(AlertAccount, { alertId });
     if (accountIds.length > 0) {
-      await em.insert(AlertAccount, accountIds.map((accountId, position) => ({ alertId, accountId, position })));
+      await em.insert(
+        AlertAccount,
+        accountIds.map((accountId, position) => ({ alertId, accountId, position })),
+      );
     }
   }
 
@@ -57,9 +63,11 @@ export class AlertsRepository {
     if (ids.length === 0) {
       return new Set();
     }
-    const rows = (await em.query(`SELECT id FROM trading.${table} WHERE user_id = $1 AND id = ANY($2::uuid[])`, [userId, ids])) as {
-      id: string;
-    }[];
+    const rows = await em.query<
+      {
+        id: string;
+      }[]
+    >(`SELECT id FROM trading.${table} WHERE user_id = $1 AND id = ANY($2::uuid[])`, [userId, ids]);
     return new Set(rows.map((r) => r.id));
   }
 

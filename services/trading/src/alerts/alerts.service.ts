@@ -8,7 +8,10 @@ import { AlertsRepository } from './alerts.repository';
 import { Alert } from './entities/alert.entity';
 
 const limitReached = () =>
-  new DomainError('ALERT_LIMIT_REACHED', `You can have at most ${MAX_ACTIVE_ALERTS} active alerts. Deactivate or delete one first.`);
+  new DomainError(
+    'ALERT_LIMIT_REACHED',
+    `You can have at most ${MAX_ACTIVE_ALERTS} active alerts. Deactivate or delete one first.`,
+  );
 const notFound = () => new DomainError('NOT_FOUND', 'Alert not found');
 
 type Changes = Omit<UpdateAlertV1, 'id'>;
@@ -91,7 +94,11 @@ export class AlertsService {
   }
 
   /** Every group and account id must be the caller's; the detail names each one that is not. */
-  private async assertOwnDestinations(userId: string, body: { groupIds?: string[]; accountIds?: string[] }, em: EntityManager): Promise<void> {
+  private async assertOwnDestinations(
+    userId: string,
+    body: { groupIds?: string[]; accountIds?: string[] },
+    em: EntityManager,
+  ): Promise<void> {
     const problems: { msg: string; loc: string }[] = [];
     for (const [table, field, label] of [
       ['groups', 'groupIds', 'group'],

@@ -6,7 +6,12 @@ import type { MemberRow } from './groups.repository';
 export function toGroupView(group: Group, members: MemberRow[]): GroupV1 {
   const accounts = members
     .filter((m) => m.group_id === group.id)
-    .map((m) => ({ id: m.id, username: m.username ?? m.nickname, environment: m.environment, provider: 'Tradovate' as const }));
+    .map((m) => ({
+      id: m.id,
+      username: m.username ?? m.nickname,
+      environment: m.environment,
+      provider: 'Tradovate' as const,
+    }));
   return {
     id: group.id,
     name: group.name,

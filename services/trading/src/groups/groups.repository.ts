@@ -27,11 +27,16 @@ export class GroupsRepository {
     return em.findOne(Group, { where: { id, userId } });
   }
 
-  async nameTaken(userId: string, name: string, exceptId: string | null, em: EntityManager = this.dataSource.manager): Promise<boolean> {
-    const rows = (await em.query(
+  async nameTaken(
+    userId: string,
+    name: string,
+    exceptId: string | null,
+    em: EntityManager = this.dataSource.manager,
+  ): Promise<boolean> {
+    const rows = await em.query<unknown[]>(
       'SELECT 1 FROM trading.groups WHERE user_id = $1 AND lower(name) = lower($2) AND ($3::uuid IS NULL OR id <> $3::uuid)',
       [userId, name, exceptId],
-    )) as unknown[];
+    );
     return rows.length > 0;
   }
 
@@ -56,9 +61,11 @@ export class GroupsRepository {
 
   /** Which of these connection ids are the user's (as trading knows them). */
   async ownConnectionIds(userId: string, ids: string[], em: EntityManager): Promise<Set<string>> {
-    const rows = (await em.query('SELECT id FROM trading.connections WHERE user_id = $1 AND id = ANY($2::uuid[])', [userId, ids])) as {
-      id: string;
-    }[];
+    const rows = await em.query<
+      {
+        id: string;
+      }[]
+    >('SELECT id FROM trading.connections WHERE user_id = $1 AND id = ANY($2::uuid[])', [userId, ids]);
     return new Set(rows.map((r) => r.id));
   }
 
@@ -66,12 +73,12 @@ export class GroupsRepository {
     if (groupIds.length === 0) {
       return [];
     }
-    return (await this.dataSource.query(
+    return await this.dataSource.query<MemberRow[]>(
       `SELECT gc.group_id, c.id, c.nickname, c.username, c.environment
        FROM trading.group_connections gc JOIN trading.connections c ON c.id = gc.connection_id
        WHERE gc.group_id = ANY($1::uuid[]) ORDER BY gc.position`,
       [groupIds],
-    )) as MemberRow[];
+    );
   }
 
   async remove(userId: string, id: string, em: EntityManager): Promise<boolean> {

@@ -37,7 +37,12 @@ export class GroupsService {
     return toGroupView(group, []);
   }
 
-  async update(userId: string, id: string, changes: { name?: string; connection_ids?: string[] }, ctx: MessageContext): Promise<GroupV1> {
+  async update(
+    userId: string,
+    id: string,
+    changes: { name?: string; connection_ids?: string[] },
+    ctx: MessageContext,
+  ): Promise<GroupV1> {
     const affected = await this.groups.dataSource
       .transaction(async (em) => {
         const group = await this.groups.findOne(userId, id, em);

@@ -31,7 +31,10 @@ export class ProjectionRepository {
     );
     const keep = c.accounts.map((a) => a.id);
     // Removing an account cascades it out of every alert (FK in the migration).
-    await em.query('DELETE FROM trading.accounts WHERE connection_id = $1 AND NOT (id = ANY($2::uuid[]))', [c.connectionId, keep]);
+    await em.query('DELETE FROM trading.accounts WHERE connection_id = $1 AND NOT (id = ANY($2::uuid[]))', [
+      c.connectionId,
+      keep,
+    ]);
     if (c.accounts.length > 0) {
       await em.upsert(
         AccountProjection,

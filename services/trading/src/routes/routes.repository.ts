@@ -24,25 +24,29 @@ export class RoutesRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The routes of the given alerts that exist (scoped to `userId` when given), targets resolved and each once. */
-  async resolve(alertIds: string[], userId: string | null, em: EntityManager = this.dataSource.manager): Promise<AlertRouteChangedV1[]> {
+  async resolve(
+    alertIds: string[],
+    userId: string | null,
+    em: EntityManager = this.dataSource.manager,
+  ): Promise<AlertRouteChangedV1[]> {
     if (alertIds.length === 0) {
       return [];
     }
-    const alerts = (await em.query(
+    const alerts = await em.query<AlertRow[]>(
       `SELECT id, user_id, name, status, symbol, symbol_id FROM trading.alerts
        WHERE id = ANY($1::uuid[]) AND ($2::uuid IS NULL OR user_id = $2::uuid) ORDER BY created_at, id`,
       [alertIds, userId],
-    )) as AlertRow[];
+    );
     if (alerts.length === 0) {
       return [];
     }
     const ids = alerts.map((a) => a.id);
-    const groups = (await em.query(
+    const groups = await em.query<{ alert_id: string; group_id: string }[]>(
       'SELECT alert_id, group_id FROM trading.alert_groups WHERE alert_id = ANY($1::uuid[]) ORDER BY position',
       [ids],
-    )) as { alert_id: string; group_id: string }[];
+    );
     // Accounts of every connection of the alert's groups first (in the user's order), then its own accounts.
-    const targets = (await em.query(
+    const targets = await em.query<TargetRow[]>(
       `SELECT alert_id, account_id, connection_id FROM (
          SELECT ag.alert_id, a.id AS account_id, a.connection_id, 0 AS src, ag.position AS p1, gc.position AS p2, a.name
          FROM trading.alert_groups ag
@@ -55,7 +59,7 @@ export class RoutesRepository {
          WHERE aa.alert_id = ANY($1::uuid[])
        ) t ORDER BY src, p1, p2, name, account_id`,
       [ids],
-    )) as TargetRow[];
+    );
     return alerts.map((a) => ({
       alertId: a.id,
       userId: a.user_id,
@@ -70,7 +74,11 @@ export class RoutesRepository {
 
   /** Alerts that route through any of these groups. */
   async alertsUsingGroups(groupIds: string[], em: EntityManager = this.dataSource.manager): Promise<string[]> {
-    return ids(await em.query('SELECT DISTINCT alert_id AS id FROM trading.alert_groups WHERE group_id = ANY($1::uuid[])', [groupIds]));
+    return ids(
+      await em.query('SELECT DISTINCT alert_id AS id FROM trading.alert_groups WHERE group_id = ANY($1::uuid[])', [
+        groupIds,
+      ]),
+    );
   }
 
   /** Alerts that route to any account of this connection: through a group holding it, or directly. */
