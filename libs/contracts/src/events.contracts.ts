@@ -30,6 +30,8 @@ export const ConnectionChangedV1 = z.object({
   connectionId: Id,
   userId: Id,
   nickname: z.string(),
+  /** The broker login name; trading shows it on group cards (the nickname when absent). */
+  username: z.string().optional(),
   environment: Environment,
   status: z.enum(['connected', 'active', 'expired', 'error']),
   accounts: z.array(BrokerAccountV1),

@@ -4,7 +4,10 @@ import { APP_FILTER } from '@nestjs/core';
 import { RuntimeModule } from '@app/messaging';
 import type { ServiceRuntime } from '@app/messaging';
 import type { GatewayConfig } from './gateway.settings';
+import { AlertsModule } from './alerts/alerts.module';
+import { AuthApiModule } from './auth-api/auth-api.module';
 import { AuthGuardModule } from './auth/auth-guard.module';
+import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
 import { ApiErrorFilter } from './http/error.filter';
 import { LogsModule } from './logs/logs.module';
@@ -16,7 +19,16 @@ export class GatewayModule {
   static forRoot(runtime: ServiceRuntime<GatewayConfig>): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [RuntimeModule.forRoot(runtime), AuthGuardModule, HealthModule, WebhooksModule, LogsModule],
+      imports: [
+        RuntimeModule.forRoot(runtime),
+        AuthGuardModule,
+        HealthModule,
+        AuthApiModule,
+        GroupsModule,
+        AlertsModule,
+        WebhooksModule,
+        LogsModule,
+      ],
       providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
     };
   }

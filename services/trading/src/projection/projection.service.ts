@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import type { ConnectionChangedV1, MessageContext } from '@app/contracts';
+import { RoutesRepository } from '../routes/routes.repository';
+import { RoutesService } from '../routes/routes.service';
+import { ProjectionRepository } from './projection.repository';
+
+/**
+ * Keeps trading's copy of connections and accounts in step with the connections service, and
+ * republishes the routes of the alerts a change touches.
+ */
+@Injectable()
+export class ProjectionService {
+  constructor(
+    private readonly projection: ProjectionRepository,
+    private readonly routesRepository: RoutesRepository,
+    private readonly routes: RoutesService,
+  ) {}
+
+  async connectionChanged(c: ConnectionChangedV1, ctx: MessageContext): Promise<void> {
+    const affected = await this.projection.dataSource.transaction(async (em) => {
+      const before = await this.projection.accountIdsOf(c.connectionId, em);
+      const after = new Set(c.accounts.map((a) => a.id));
+      // Token refreshes re-send the connection unchanged: only a changed account set moves routes.
+      const accountsChanged = before.length !== after.size || before.some((id) => !after.has(id));
+      const touched = accountsChanged ? await this.routesRepository.alertsUsingConnection(c.connectionId, em) : [];
+      await this.projection.saveConnection(c, em);
+      return touched;
+    });
+    await this.routes.publish(affected, ctx);
+  }
+
+  async connectionRemoved(connectionId: string, userId: string, ctx: MessageContext): Promise<void> {
+    const affected = await this.projection.dataSource.transaction(async (em) => {
+      const touched = await this.routesRepository.alertsUsingConnection(connectionId, em);
+      await this.projection.removeConnection(connectionId, userId, em);
+      return touched;
+    });
+    await this.routes.publish(affected, ctx);
+  }
+
+  async userDeleted(userId: string, ctx: MessageContext): Promise<void> {
+    const removed = await this.projection.dataSource.transaction((em) => this.projection.removeUser(userId, em));
+    await this.routes.publishRemoved(
+      removed.map((id) => ({ id, userId })),
+      ctx,
+    );
+  }
+}
