@@ -1,0 +1,1 @@
+export function AlertsPage() { return <div>AlertsPage</div>; }

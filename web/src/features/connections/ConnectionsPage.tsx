@@ -1,0 +1,1 @@
+export function ConnectionsPage() { return <div>ConnectionsPage</div>; }

@@ -1,0 +1,1 @@
+export function LogsPage() { return <div>LogsPage</div>; }

@@ -1,0 +1,1 @@
+export function UserManagementPage() { return <div>UserManagementPage</div>; }

@@ -1,0 +1,1 @@
+export function WebhooksPage() { return <div>WebhooksPage</div>; }
