@@ -1,5 +1,5 @@
 import { StyleProvider } from '@ant-design/cssinjs';
-import { render, type RenderOptions } from '@testing-library/react';
+import { render, screen, waitFor, within, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -57,4 +57,18 @@ export async function fill(user: User, field: HTMLElement, text: string): Promis
     await user.click(field);
     await user.paste(text);
   }
+}
+
+/**
+ * antd labels every dialog with the same id under NODE_ENV=test, so accessible names of stacked dialogs
+ * collide; this finds the open dialog whose title text matches instead.
+ */
+export async function findDialog(title: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const match = screen.getAllByRole('dialog').find((d) => within(d).queryAllByText(title).length > 0);
+    if (!match) {
+      throw new Error(`No open dialog titled ${title}`);
+    }
+    return match;
+  });
 }
