@@ -40,7 +40,7 @@ describe('LoginPage', () => {
     expect(window.localStorage.getItem(TOKEN_KEY)).toBe('tok');
     expect(server.callsTo('GET', '/api/auth/me')[0].headers.get('authorization')).toBe('Bearer tok');
     await waitFor(() => expect(store.getState().auth.status).toBe('authenticated'));
-    expect(await screen.findByText('ConnectionsPage', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Manage Connections' }, { timeout: 2000 })).toBeInTheDocument();
   });
 
   it("should show the server's detail when login is refused", async () => {
