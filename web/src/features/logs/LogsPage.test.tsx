@@ -24,6 +24,13 @@ describe('LogsPage', () => {
     expect(url.searchParams.has('q')).toBe(false);
   });
 
+  it('should show a dash for what a rejected webhook lacks', async () => {
+    mockServer({ 'GET /api/logs': page([makeLog({ alertName: null, symbol: null, action: null, status: 'rejected' })]) });
+    render();
+    expect(await screen.findByText('rejected')).toBeInTheDocument();
+    expect(screen.getAllByText('-').length).toBeGreaterThanOrEqual(3);
+  });
+
   it('should show the empty text', async () => {
     mockServer({ 'GET /api/logs': page([], 0, 0) });
     render();

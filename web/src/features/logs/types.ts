@@ -2,9 +2,10 @@ export interface TradeLogItem {
   id: string;
   timestamp: string;
   requestId: string;
-  alertName: string;
-  symbol: string;
-  action: string;
+  /** Null when the webhook was rejected before its alert or action could be read. */
+  alertName: string | null;
+  symbol: string | null;
+  action: string | null;
   status: string;
 }
 
@@ -16,6 +17,7 @@ export interface TradeLogPage {
 
 export interface ExecutionEvent {
   at: string;
+  /** received, routed, broker_call, completed or rejected (execution contracts LogEventV1). */
   type: string;
   message: string;
   accountName?: string;

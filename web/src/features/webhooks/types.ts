@@ -10,13 +10,14 @@ export interface WebhookOrderResult {
   error?: string | null;
 }
 
+/** 200 carries the counts; a 202 (the gateway stopped waiting) carries only message and request_id. */
 export interface WebhookResponse {
   message: string;
-  successful: number;
-  failed: number;
-  total: number;
-  results: WebhookOrderResult[];
   request_id: string;
-  processed_orders: number;
-  failed_orders: number;
+  successful?: number;
+  failed?: number;
+  total?: number;
+  results?: WebhookOrderResult[];
+  processed_orders?: number;
+  failed_orders?: number;
 }

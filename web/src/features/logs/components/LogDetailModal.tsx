@@ -6,6 +6,8 @@ import { useGetLogDetailQuery } from '../logsApi';
 import { detailClosed, selectLogsUi } from '../logsSlice';
 import type { ExecutionEvent, TradeLogDetail } from '../types';
 
+const GOOD_OUTCOME = /success|ok|fill|accept|placed/i;
+
 function asText(value: unknown): string {
   if (typeof value === 'string') {
     return value;
@@ -31,7 +33,7 @@ function EventsTable({ events }: { events: ExecutionEvent[] }) {
         {
           title: 'Outcome',
           key: 'outcome',
-          render: (_: unknown, e) => (e.outcome ? <Tag color={e.outcome === 'success' ? 'green' : 'red'}>{e.outcome}</Tag> : '-'),
+          render: (_: unknown, e) => (e.outcome ? <Tag color={GOOD_OUTCOME.test(e.outcome) ? 'green' : 'red'}>{e.outcome}</Tag> : '-'),
         },
       ]}
     />

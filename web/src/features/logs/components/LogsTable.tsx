@@ -33,13 +33,15 @@ export function LogsTable({ items }: { items: TradeLogItem[] }) {
       render: (_: unknown, l) => formatDateTime(l.timestamp, '-'),
     },
     { title: 'Request ID', dataIndex: 'requestId', key: 'requestId' },
-    { title: 'Alert', dataIndex: 'alertName', key: 'alertName' },
-    { title: 'Symbol', dataIndex: 'symbol', key: 'symbol' },
+    { title: 'Alert', key: 'alertName', render: (_: unknown, l) => l.alertName ?? '-' },
+    { title: 'Symbol', key: 'symbol', render: (_: unknown, l) => l.symbol ?? '-' },
     {
       title: 'Action',
       key: 'action',
-      render: (_: unknown, l) => <Tag color={l.action.toLowerCase() === 'buy' ? 'green' : 'red'}>{l.action}</Tag>,
+      render: (_: unknown, l) =>
+        l.action ? <Tag color={l.action.toLowerCase() === 'buy' ? 'green' : 'red'}>{l.action}</Tag> : '-',
     },
+    { title: 'Status', key: 'status', render: (_: unknown, l) => <Tag>{l.status}</Tag> },
     {
       title: 'Actions',
       key: 'actions',

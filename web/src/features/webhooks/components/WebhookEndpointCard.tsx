@@ -19,7 +19,11 @@ export function WebhookEndpointCard({ payload }: { payload: WebhookPayload }) {
   const runTest = async () => {
     try {
       const r = await sendTest({ url, payload: buildTestPayload(payload) }).unwrap();
-      notify.success('Test Webhook Sent!', `Processed ${r.processed_orders} orders, ${r.failed_orders} failed`);
+      if (r.processed_orders === undefined) {
+        notify.info('Test Webhook Accepted', `${r.message} See Trade Logs for request ${r.request_id}.`);
+      } else {
+        notify.success('Test Webhook Sent!', `Processed ${r.processed_orders} orders, ${r.failed_orders ?? 0} failed`);
+      }
     } catch (e) {
       if ((e as { status?: unknown }).status === 'FETCH_ERROR') {
         notify.error('Test Webhook Error', 'Failed to send test webhook');
