@@ -11,8 +11,8 @@ export function StatCards({ stats }: { stats: Stat[] }) {
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
       {stats.map((s) => (
-        <Col key={s.title} xs={24} sm={8}>
-          <Card aria-label={s.title} role="group">
+        <Col key={s.title} xs={8}>
+          <Card size="small" aria-label={s.title} role="group">
             <Statistic title={s.title} valueRender={() => <span style={{ color: s.color }}>{s.value}</span>} />
           </Card>
         </Col>
