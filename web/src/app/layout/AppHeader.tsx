@@ -1,0 +1,77 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Menu, Space } from 'antd';
+import type { MenuProps } from 'antd';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { loggedOut, selectUser } from '../../features/auth/authSlice';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { notify } from '../notify';
+
+export const PRODUCT_NAME = 'QuantLynk';
+
+const NAV_ITEMS = [
+  { key: '/connections', label: 'Manage Connections' },
+  { key: '/groups', label: 'Trading Groups' },
+  { key: '/alerts', label: 'Trading Alerts' },
+  { key: '/webhooks', label: 'Webhook Generator' },
+  { key: '/logs', label: 'Trade Logs' },
+];
+
+export function AppHeader() {
+  const user = useAppSelector(selectUser);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const logout = () => {
+    dispatch(loggedOut());
+    notify.success('Logged Out', 'You have been signed out.');
+    navigate('/login');
+  };
+
+  const navItems: MenuProps['items'] = [
+    ...NAV_ITEMS,
+    ...(user?.isAdmin ? [{ key: '/user-management', label: 'User Management' }] : []),
+  ];
+
+  return (
+    <header className="app-header">
+      <Link to="/" className="app-brand">
+        {PRODUCT_NAME}
+      </Link>
+      {user ? (
+        <>
+          <Menu
+            className="app-nav"
+            mode="horizontal"
+            aria-label="Main navigation"
+            selectedKeys={[location.pathname]}
+            items={navItems}
+            onClick={({ key }) => navigate(key)}
+          />
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'email', label: user.email, disabled: true },
+                { type: 'divider' },
+                { key: 'logout', label: 'Logout', icon: <LogoutOutlined /> },
+              ],
+              onClick: ({ key }) => key === 'logout' && logout(),
+            }}
+          >
+            <Button icon={<UserOutlined />} aria-label={`Account menu for ${user.email}`}>
+              <span className="app-user-email">{user.email}</span>
+            </Button>
+          </Dropdown>
+        </>
+      ) : (
+        <Space style={{ marginLeft: 'auto' }}>
+          <Button onClick={() => navigate('/login')}>Login</Button>
+          <Button type="primary" onClick={() => navigate('/login?tab=register')}>
+            Register
+          </Button>
+        </Space>
+      )}
+    </header>
+  );
+}

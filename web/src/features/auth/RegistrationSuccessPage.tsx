@@ -1,0 +1,29 @@
+import { Button, Result, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { tokenStorage } from './tokenStorage';
+
+export function RegistrationSuccessPage() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    tokenStorage.clear();
+  }, []);
+
+  return (
+    <Result
+      status="success"
+      title="Registration Successful!"
+      subTitle="Your account has been created and is pending approval."
+      extra={
+        <Button type="primary" onClick={() => navigate('/login')}>
+          Back to Login
+        </Button>
+      }
+    >
+      <Typography.Paragraph>
+        Your account is inactive until an administrator approves it. You will receive an e-mail once it has been
+        approved. Until then you cannot log in.
+      </Typography.Paragraph>
+    </Result>
+  );
+}

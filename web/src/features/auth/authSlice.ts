@@ -1,0 +1,61 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ServerUser } from './types';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+  isActive: boolean;
+}
+
+/** `checking` while a stored token is being verified, so guarded routes show a loader instead of bouncing. */
+export type SessionStatus = 'checking' | 'authenticated' | 'anonymous';
+
+export interface AuthState {
+  token: string | null;
+  user: SessionUser | null;
+  status: SessionStatus;
+}
+
+export function initialAuthState(token: string | null): AuthState {
+  return { token, user: null, status: token ? 'checking' : 'anonymous' };
+}
+
+export function toSessionUser(user: ServerUser): SessionUser {
+  return { id: String(user.id), email: user.email, isAdmin: user.is_admin, isActive: user.is_active };
+}
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState(null),
+  reducers: {
+    tokenReceived(state, action: PayloadAction<string>) {
+      state.token = action.payload;
+    },
+    sessionStarted(state, action: PayloadAction<SessionUser>) {
+      state.user = action.payload;
+      state.status = 'authenticated';
+    },
+    loggedOut(state) {
+      state.token = null;
+      state.user = null;
+      state.status = 'anonymous';
+    },
+    /** The server refused the session (expired, invalid, or revoked). */
+    sessionEnded(state) {
+      state.token = null;
+      state.user = null;
+      state.status = 'anonymous';
+    },
+  },
+  selectors: {
+    selectToken: (state) => state.token,
+    selectUser: (state) => state.user,
+    selectStatus: (state) => state.status,
+    selectIsAdmin: (state) => state.user?.isAdmin ?? false,
+  },
+});
+
+export const { tokenReceived, sessionStarted, loggedOut, sessionEnded } = authSlice.actions;
+export const { selectToken, selectUser, selectStatus, selectIsAdmin } = authSlice.selectors;
+export default authSlice;

@@ -1,0 +1,79 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeLog, makeLogDetail } from '../../test/factories';
+import { mockServer, reply } from '../../test/mockServer';
+import { fill, renderWithProviders, signedInState } from '../../test-utils';
+import { LogsPage } from './LogsPage';
+
+const page = (items = [makeLog()], total = items.length, total_pages = 1) => ({ items, total, total_pages });
+const render = () => renderWithProviders(<LogsPage />, { route: '/logs', preloadedState: signedInState() });
+
+describe('LogsPage', () => {
+  it('should request page 1 of 10 and show rows with badges', async () => {
+    const server = mockServer({
+      'GET /api/logs': page([makeLog({ id: '1', requestId: 'req-1', action: 'Buy' }), makeLog({ id: '2', requestId: 'req-2', action: 'Sell' })], 12, 2),
+    });
+    render();
+    expect(await screen.findByText('req-1')).toBeInTheDocument();
+    expect(screen.getByText('12 items')).toBeInTheDocument();
+    expect(screen.getByText('2 pages')).toBeInTheDocument();
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+    const url = server.callsTo('GET', '/api/logs')[0].url;
+    expect(url.searchParams.get('page')).toBe('1');
+    expect(url.searchParams.get('page_size')).toBe('10');
+    expect(url.searchParams.has('q')).toBe(false);
+  });
+
+  it('should show a dash for what a rejected webhook lacks', async () => {
+    mockServer({ 'GET /api/logs': page([makeLog({ alertName: null, symbol: null, action: null, status: 'rejected' })]) });
+    render();
+    expect(await screen.findByText('rejected')).toBeInTheDocument();
+    expect(screen.getAllByText('-').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('should show the empty text', async () => {
+    mockServer({ 'GET /api/logs': page([], 0, 0) });
+    render();
+    expect(await screen.findByText('No trade logs found for the selected range.')).toBeInTheDocument();
+  });
+
+  it('should go to the next page', async () => {
+    const server = mockServer({ 'GET /api/logs': page([makeLog()], 30, 3) });
+    const { user } = render();
+    await screen.findByText('req-abc');
+    expect(screen.getByRole('button', { name: 'Prev' })).toBeDisabled();
+    await user.click(screen.getAllByRole('button', { name: 'Next' })[0]);
+    await waitFor(() => expect(server.callsTo('GET', '/api/logs').at(-1)?.url.searchParams.get('page')).toBe('2'));
+  });
+
+  it('should search by request id after the debounce', async () => {
+    const server = mockServer({ 'GET /api/logs': page() });
+    const { user } = render();
+    await screen.findByText('req-abc');
+    await fill(user, screen.getByRole('searchbox', { name: 'Search by request ID' }), 'req-9');
+    expect(server.callsTo('GET', '/api/logs')).toHaveLength(1);
+    await waitFor(() => expect(server.callsTo('GET', '/api/logs').at(-1)?.url.searchParams.get('q')).toBe('req-9'), { timeout: 1500 });
+  });
+
+  it('should open the real request, response and execution events', async () => {
+    mockServer({
+      'GET /api/logs': page([makeLog({ id: 'log-1', requestId: 'req-abc' })]),
+      'GET /api/logs/log-1': makeLogDetail({ request: { alert_id: 'al-77' }, response: { message: 'Processed' } }),
+    });
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'View request req-abc' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/"alert_id": "al-77"/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('tab', { name: 'Webhook Response' }));
+    expect(await within(dialog).findByText(/"message": "Processed"/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('tab', { name: 'Execution Events' }));
+    expect(await within(dialog).findByText('Order placed')).toBeInTheDocument();
+    expect(within(dialog).getByText('42 ms')).toBeInTheDocument();
+  });
+
+  it('should show an error state', async () => {
+    mockServer({ 'GET /api/logs': () => reply(503, { detail: 'execution unavailable', code: 'UNAVAILABLE' }) });
+    render();
+    expect(await screen.findByText('execution unavailable')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import { ArrowDownOutlined, ArrowUpOutlined, EyeOutlined } from '@ant-design/icons';
+import { Button, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { formatDateTime } from '../../../app/ui/format';
+import { detailOpened, selectLogsUi, sortToggled } from '../logsSlice';
+import type { TradeLogItem } from '../types';
+
+export function LogsTable({ items }: { items: TradeLogItem[] }) {
+  const dispatch = useAppDispatch();
+  const { sortOrder } = useAppSelector(selectLogsUi);
+  // Sorting is local to the page shown (spec: not sent to the server).
+  const sorted = [...items].sort((a, b) => {
+    const d = Date.parse(a.timestamp) - Date.parse(b.timestamp);
+    return sortOrder === 'asc' ? d : -d;
+  });
+
+  const columns: ColumnsType<TradeLogItem> = [
+    {
+      key: 'timestamp',
+      title: (
+        <Button
+          type="text"
+          size="small"
+          aria-label={`Timestamp, sorted ${sortOrder === 'asc' ? 'ascending' : 'descending'}`}
+          onClick={() => dispatch(sortToggled())}
+          icon={sortOrder === 'asc' ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
+          iconPosition="end"
+        >
+          Timestamp
+        </Button>
+      ),
+      render: (_: unknown, l) => formatDateTime(l.timestamp, '-'),
+    },
+    { title: 'Request ID', dataIndex: 'requestId', key: 'requestId' },
+    { title: 'Alert', key: 'alertName', render: (_: unknown, l) => l.alertName ?? '-' },
+    { title: 'Symbol', key: 'symbol', render: (_: unknown, l) => l.symbol ?? '-' },
+    {
+      title: 'Action',
+      key: 'action',
+      render: (_: unknown, l) =>
+        l.action ? <Tag color={l.action.toLowerCase() === 'buy' ? 'green' : 'red'}>{l.action}</Tag> : '-',
+    },
+    { title: 'Status', key: 'status', render: (_: unknown, l) => <Tag>{l.status}</Tag> },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_: unknown, l) => (
+        <Button icon={<EyeOutlined />} aria-label={`View request ${l.requestId}`} onClick={() => dispatch(detailOpened(l.id))} />
+      ),
+    },
+  ];
+
+  return <Table rowKey="id" columns={columns} dataSource={sorted} pagination={false} scroll={{ x: 800 }} />;
+}

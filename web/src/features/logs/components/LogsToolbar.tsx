@@ -1,0 +1,61 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Input, Segmented, Select, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { DATE_RANGES, pageSizeChanged, rangeChosen, refreshed, searchChanged, selectLogsUi, type DateRange } from '../logsSlice';
+import { PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '../types';
+
+export function LogsToolbar({ onRefresh }: { onRefresh: () => void }) {
+  const dispatch = useAppDispatch();
+  const { pageSize, range, resetCount, search } = useAppSelector(selectLogsUi);
+  const [text, setText] = useState(search);
+
+  useEffect(() => setText(''), [resetCount]);
+
+  useEffect(() => {
+    if (text.trim() === search) {
+      return;
+    }
+    const timer = setTimeout(() => dispatch(searchChanged(text)), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [dispatch, search, text]);
+
+  return (
+    <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
+      {/* Spec: the range chips are shown but do not change the request. */}
+      <Segmented<DateRange>
+        aria-label="Date range"
+        options={[...DATE_RANGES]}
+        value={range}
+        onChange={(v) => dispatch(rangeChosen(v))}
+        style={{ maxWidth: '100%', overflowX: 'auto' }}
+      />
+      <Space wrap>
+        <Input.Search
+          aria-label="Search by request ID"
+          placeholder="Search by request ID"
+          allowClear
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          style={{ width: 280, maxWidth: '100%' }}
+        />
+        <Select
+          aria-label="Page size"
+          value={pageSize}
+          onChange={(v: number) => dispatch(pageSizeChanged(v))}
+          options={PAGE_SIZES.map((n) => ({ value: n, label: `${n} / page` }))}
+          style={{ width: 120 }}
+        />
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => {
+            dispatch(refreshed());
+            onRefresh();
+          }}
+        >
+          Refresh
+        </Button>
+      </Space>
+    </Space>
+  );
+}
