@@ -35,8 +35,13 @@ export const RegisterV1 = z.object({
   password: newPassword('Password must be at least 8 characters long'),
 });
 
+/** Login checks no format (an account either exists or not), only presence and the length cap. */
 export const LoginV1 = z.object({
-  email: EmailAddress,
+  email: text('Email')
+    .trim()
+    .min(1, 'Email is required')
+    .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
+    .transform((e) => e.toLowerCase()),
   password: text('Password')
     .min(1, 'Password is required')
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),

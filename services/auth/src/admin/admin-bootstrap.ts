@@ -7,7 +7,8 @@ import type { AuthConfig } from '../auth.settings';
 import { UsersRepository } from '../users/users.repository';
 import { revocationInstant } from '../users/user.view';
 
-export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
+/** Not the bare `admin@localhost`: the web client's sign-in form wants text@text.text. */
+export const DEFAULT_ADMIN_EMAIL = 'admin@localhost.localdomain';
 /** Where the generated credentials are shown: stdout itself, never the (redacting, shipped) logger. */
 export const ADMIN_NOTICE_OUT = Symbol('ADMIN_NOTICE_OUT');
 export type NoticeWriter = (text: string) => void;
