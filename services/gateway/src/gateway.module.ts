@@ -5,6 +5,7 @@ import { RuntimeModule } from '@app/messaging';
 import type { ServiceRuntime } from '@app/messaging';
 import type { GatewayConfig } from './gateway.settings';
 import { AuthGuardModule } from './auth/auth-guard.module';
+import { ConnectionsAreaModule } from './connections/connections-area.module';
 import { HealthModule } from './health/health.module';
 import { ApiErrorFilter } from './http/error.filter';
 
@@ -14,7 +15,7 @@ export class GatewayModule {
   static forRoot(runtime: ServiceRuntime<GatewayConfig>): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [RuntimeModule.forRoot(runtime), AuthGuardModule, HealthModule],
+      imports: [RuntimeModule.forRoot(runtime), AuthGuardModule, HealthModule, ConnectionsAreaModule],
       providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
     };
   }
