@@ -4,6 +4,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { RuntimeModule } from '@app/messaging';
 import type { ServiceRuntime } from '@app/messaging';
 import type { GatewayConfig } from './gateway.settings';
+import { AuthApiModule } from './auth-api/auth-api.module';
 import { AuthGuardModule } from './auth/auth-guard.module';
 import { ConnectionsAreaModule } from './connections/connections-area.module';
 import { HealthModule } from './health/health.module';
@@ -15,7 +16,13 @@ export class GatewayModule {
   static forRoot(runtime: ServiceRuntime<GatewayConfig>): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [RuntimeModule.forRoot(runtime), AuthGuardModule, HealthModule, ConnectionsAreaModule],
+      imports: [
+        RuntimeModule.forRoot(runtime),
+        AuthGuardModule,
+        HealthModule,
+        AuthApiModule,
+        ConnectionsAreaModule,
+      ],
       providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
     };
   }

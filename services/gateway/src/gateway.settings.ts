@@ -1,5 +1,6 @@
 import { csv, port } from '@app/common';
 import { z } from 'zod';
+import { authRateLimitSettings } from './auth-api/rate-limit.settings';
 
 /** The gateway's own variables. */
 export const gatewaySettings = {
@@ -17,6 +18,7 @@ export const gatewaySettings = {
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** How long a webhook waits for its orders before answering 202 (TradingView gives up at 3 s). */
   WEBHOOK_REPLY_TIMEOUT_MS: z.coerce.number().int().min(100).max(2900).default(2500),
+  ...authRateLimitSettings,
 };
 
 export type GatewayConfig = z.output<z.ZodObject<typeof gatewaySettings>>;

@@ -1,7 +1,7 @@
 import { CreateSchema1763700000000 } from './1763700000000-create-schema';
+import { Users1763800000000 } from './1763800000000-users';
 
-/** The Postgres schema this service owns; nobody else reads it. */
-export const Auth_SCHEMA = 'auth';
+export { Auth_SCHEMA } from './schema';
 
 /** Every migration of the service, oldest first. */
-export const authMigrations = [CreateSchema1763700000000];
+export const authMigrations = [CreateSchema1763700000000, Users1763800000000];

@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '@app/contracts';
+import { PasswordHasher } from '../accounts/password-hasher';
+import { Mailer } from '../mail/mailer';
+import type { UserEntity } from '../users/entities/user.entity';
+import { UsersRepository } from '../users/users.repository';
+import { revocationInstant } from '../users/user.view';
+import { ResetTokensRepository } from './reset-tokens.repository';
+
+export const RESET_SENT = 'If an account exists for that email, reset instructions have been sent.';
+export const RESET_INVALID = 'This reset link is invalid or has expired.';
+export const RESET_DONE = 'Your password has been reset. You can now sign in with your new password.';
+const TOKEN_TTL_MS = 60 * 60 * 1000;
+
+const sha256 = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Password reset: a 32-byte random token, stored only as its sha256, single use, valid one hour.
+ * With a mail server the link is mailed; without one (standalone) the reply carries the token.
+ */
+@Injectable()
+export class PasswordResetService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly tokens: ResetTokensRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly mailer: Mailer,
+  ) {}
+
+  /** The same message whether or not the account exists. */
+  async forgot(email: string): Promise<{ message: string; reset_token?: string }> {
+    const user = await this.users.findByEmail(email);
+    if (!user) {
+      return { message: RESET_SENT };
+    }
+    const token = randomBytes(32).toString('base64url');
+    await this.tokens.create(user.id, sha256(token), new Date(Date.now() + TOKEN_TTL_MS));
+    if (!this.mailer.enabled) {
+      return { message: RESET_SENT, reset_token: token };
+    }
+    const link = this.mailer.link(`/reset-password?token=${encodeURIComponent(token)}`);
+    this.mailer.sendLater({
+      to: user.email,
+      subject: 'Reset your TVTrade password',
+      text: `Someone asked to reset the password of your TVTrade account.\n\nSet a new password here (valid for one hour):\n${link}\n\nIf it wasn't you, ignore this mail.`,
+    });
+    return { message: RESET_SENT };
+  }
+
+  async validate(token: string): Promise<{ valid: boolean; email: string | null }> {
+    const found = await this.usable(token);
+    return found ? { valid: true, email: found.user.email } : { valid: false, email: null };
+  }
+
+  /** Sets the new password, spends the token and ends every existing session of the user. */
+  async reset(token: string, newPassword: string): Promise<{ message: string }> {
+    const found = await this.usable(token);
+    if (!found) {
+      throw invalid();
+    }
+    const passwordHash = await this.hasher.hash(newPassword);
+    const now = new Date();
+    if (!(await this.tokens.markUsed(found.tokenId, now))) {
+      throw invalid(); // spent by a concurrent reset meanwhile
+    }
+    await this.users.update(found.user.id, { passwordHash, sessionsValidAfter: revocationInstant(now) });
+    return { message: RESET_DONE };
+  }
+
+  private async usable(token: string): Promise<{ tokenId: string; user: UserEntity } | null> {
+    const record = await this.tokens.findByHash(sha256(token));
+    if (!record || record.usedAt !== null || record.expiresAt.getTime() <= Date.now()) {
+      return null;
+    }
+    const user = await this.users.findById(record.userId);
+    return user ? { tokenId: record.id, user } : null;
+  }
+}
+
+const invalid = (): DomainError => new DomainError('INVALID_RESET_TOKEN', RESET_INVALID);
