@@ -39,7 +39,7 @@ export class ConnectionSyncService {
     const expiresAt = c.tokenExpiresAt?.getTime() ?? 0;
     if (forceRenew || !c.accessTokenEnc || expiresAt - Date.now() < RENEW_MARGIN_MS) {
       try {
-        await this.store(c, await this.tokens.renew(c));
+        this.store(c, await this.tokens.renew(c));
         c.status = 'active';
       } catch (err) {
         await this.markFailed(c, ctx);
