@@ -22,8 +22,15 @@ export interface ProductSpec {
 }
 
 const p = (
-  id: number, name: string, description: string, tickSize: number, valuePerPoint: number,
-  months: string, expiry: Expiry, exchange: ProductSpec['exchange'], defaultPrice: number,
+  id: number,
+  name: string,
+  description: string,
+  tickSize: number,
+  valuePerPoint: number,
+  months: string,
+  expiry: Expiry,
+  exchange: ProductSpec['exchange'],
+  defaultPrice: number,
 ): ProductSpec => ({ id, name, description, tickSize, valuePerPoint, months, expiry, exchange, defaultPrice });
 
 export const PRODUCTS: readonly ProductSpec[] = [

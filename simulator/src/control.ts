@@ -40,6 +40,8 @@ export interface SimulatorControl {
   fillOrder(orderId: number, price?: number, world?: World): boolean;
   setFlatLiquidation(mode: 'reject' | 'accept'): void;
   addUser(user: NewUser): UserSummary;
+  /** TCP connections accepted and API calls per endpoint ('order/placeorder') since start or reset. */
+  stats(): { connections: number; requests: Record<string, number> };
   users(): UserSummary[];
 }
 
@@ -63,7 +65,9 @@ export function createControl(state: SimState): SimulatorControl {
     failNext: (endpoint, spec = { status: 500 }) => state.faults.failNext(endpoint, spec),
     penalize: (endpoint, penalty) => state.penalties.penalize(normalizeEndpoint(endpoint), penalty),
     setLimit: (endpoint, limit) =>
-      limit ? state.penalties.limits.set(normalizeEndpoint(endpoint), limit) : state.penalties.limits.delete(normalizeEndpoint(endpoint)),
+      limit
+        ? state.penalties.limits.set(normalizeEndpoint(endpoint), limit)
+        : state.penalties.limits.delete(normalizeEndpoint(endpoint)),
     tooManyRequests: (endpoint = '*', count) =>
       state.penalties.setTooManyRequests(endpoint === '*' ? '*' : normalizeEndpoint(endpoint), count),
     expireTokens: () => state.sessions.expireAll(),
@@ -87,5 +91,6 @@ export function createControl(state: SimState): SimulatorControl {
     },
     addUser: (user) => summary(state.directory.add(user)),
     users: () => state.directory.all().map(summary),
+    stats: () => ({ connections: state.stats.connections, requests: { ...state.stats.requests } }),
   };
 }

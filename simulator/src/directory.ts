@@ -16,6 +16,7 @@ export interface NewUser {
 
 export class Directory {
   private readonly users: UserRecord[] = [];
+  private readonly usersById = new Map<number, UserRecord>();
   private nextUserId = 1001;
   private readonly nextAccountId: Record<World, number> = { ...FIRST_ACCOUNT_ID };
 
@@ -24,6 +25,9 @@ export class Directory {
   }
 
   add(input: NewUser & { userId?: number }): UserRecord {
+    if (!input.name || !input.password) {
+      throw new Error('A user needs a name and a password');
+    }
     if (this.byName(input.name)) {
       throw new Error(`User ${input.name} already exists`);
     }
@@ -40,12 +44,13 @@ export class Directory {
     user.accounts.demo = this.makeAccounts('demo', user, input.demoAccounts);
     user.accounts.live = this.makeAccounts('live', user, input.liveAccounts);
     this.users.push(user);
+    this.usersById.set(user.userId, user);
     return user;
   }
 
   all = (): UserRecord[] => this.users;
   byName = (name: string): UserRecord | undefined => this.users.find((u) => u.name === name);
-  byId = (userId: number): UserRecord | undefined => this.users.find((u) => u.userId === userId);
+  byId = (userId: number): UserRecord | undefined => this.usersById.get(userId);
 
   /** Usernames are case-insensitive at Tradovate; passwords are not. */
   authenticate(name: unknown, password: unknown): UserRecord | undefined {

@@ -15,7 +15,11 @@ export interface FailSpec {
 
 /** 'Order/PlaceOrder', '/demo/v1/order/placeorder' → 'order/placeorder'. */
 export const normalizeEndpoint = (endpoint: string): string =>
-  endpoint.toLowerCase().replace(/^\/+/, '').replace(/^(demo|live)\/v1\//, '').replace(/\/+$/, '');
+  endpoint
+    .toLowerCase()
+    .replace(/^\/+/, '')
+    .replace(/^(demo|live)\/v1\//, '')
+    .replace(/\/+$/, '');
 
 export class Faults {
   private readonly latency = new Map<string, number>();

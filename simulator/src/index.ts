@@ -34,6 +34,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const handler = createHandler(state, control);
   const server = createServer((req, res) => void handler(req, res));
   server.keepAliveTimeout = 30_000;
+  server.on('connection', () => {
+    state.stats.connections += 1;
+  });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

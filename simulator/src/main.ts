@@ -19,4 +19,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-void main();
+main().catch((error: unknown) => {
+  process.stderr.write(`Simulator failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

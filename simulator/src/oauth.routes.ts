@@ -66,7 +66,8 @@ export function consentPage(state: SimState, query: URLSearchParams): Reply {
 }
 
 export function consentSubmit(state: SimState, body: Body): Reply {
-  const p: Params = body && body !== UNPARSABLE ? Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) : {};
+  const p: Params =
+    body && body !== UNPARSABLE ? Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) : {};
   const problem = validate(state, p);
   if (problem) {
     return { status: 400, html: page(p, problem) };
@@ -79,7 +80,10 @@ export function consentSubmit(state: SimState, body: Body): Reply {
   if (!user) {
     return { status: 200, html: page(p, 'Incorrect username or password.') };
   }
-  return redirect(p.redirect_uri, { code: state.sessions.issueCode(user.userId, p.client_id, p.redirect_uri), ...echo });
+  return redirect(p.redirect_uri, {
+    code: state.sessions.issueCode(user.userId, p.client_id, p.redirect_uri),
+    ...echo,
+  });
 }
 
 const grantError = (error: string, description: string): Reply => json({ error, error_description: description });
@@ -88,7 +92,10 @@ export function oauthToken(state: SimState, body: Body): Reply {
   if (body === undefined || body === UNPARSABLE) {
     return grantError('invalid_request', 'A form-encoded or JSON body is required');
   }
-  const str = (k: string): string | undefined => (body[k] === undefined ? undefined : String(body[k]));
+  const str = (k: string): string | undefined => {
+    const v = body[k];
+    return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
+  };
   const client = state.seed.oauthClients.find((c) => c.clientId === str('client_id'));
   if (!client || client.clientSecret !== str('client_secret')) {
     return grantError('invalid_client', 'Unknown client or wrong client secret');

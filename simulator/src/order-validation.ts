@@ -9,7 +9,14 @@ import type { Action, OrderSpec } from './world';
 
 export const ACTIONS: readonly string[] = ['Buy', 'Sell'];
 export const ORDER_TYPES: readonly string[] = [
-  'Market', 'Limit', 'Stop', 'StopLimit', 'TrailingStop', 'TrailingStopLimit', 'MIT', 'QTS',
+  'Market',
+  'Limit',
+  'Stop',
+  'StopLimit',
+  'TrailingStop',
+  'TrailingStopLimit',
+  'MIT',
+  'QTS',
 ];
 const TIME_IN_FORCE: readonly string[] = ['Day', 'FOK', 'GTC', 'GTD', 'IOC'];
 const NEEDS_PRICE = new Set(['Limit', 'StopLimit', 'MIT']);
@@ -39,7 +46,12 @@ function wellFormedVersion(b: Raw): boolean {
 export const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function wellFormedOrder(b: Raw): boolean {
-  return typeof b.accountId === 'number' && typeof b.symbol === 'string' && typeof b.orderQty === 'number' && wellFormedVersion(b);
+  return (
+    typeof b.accountId === 'number' &&
+    typeof b.symbol === 'string' &&
+    typeof b.orderQty === 'number' &&
+    wellFormedVersion(b)
+  );
 }
 
 export const wellFormedLeg = (leg: unknown): leg is Raw => isObject(leg) && wellFormedVersion(leg);
@@ -70,9 +82,16 @@ export function priceProblem(b: Raw, tick: number): Reply | undefined {
 export function toSpec(b: Raw, orderQty: number): OrderSpec {
   const pick = <T>(k: string): T | undefined => (b[k] === undefined || b[k] === null ? undefined : (b[k] as T));
   const spec: OrderSpec = { action: b.action as Action, orderType: b.orderType as string, orderQty };
-  const rest = { price: pick<number>('price'), stopPrice: pick<number>('stopPrice'), maxShow: pick<number>('maxShow'),
-    pegDifference: pick<number>('pegDifference'), timeInForce: pick<string>('timeInForce'),
-    expireTime: pick<string>('expireTime'), text: pick<string>('text'), clOrdId: pick<string>('clOrdId') };
+  const rest = {
+    price: pick<number>('price'),
+    stopPrice: pick<number>('stopPrice'),
+    maxShow: pick<number>('maxShow'),
+    pegDifference: pick<number>('pegDifference'),
+    timeInForce: pick<string>('timeInForce'),
+    expireTime: pick<string>('expireTime'),
+    text: pick<string>('text'),
+    clOrdId: pick<string>('clOrdId'),
+  };
   Object.entries(rest).forEach(([k, v]) => v !== undefined && Object.assign(spec, { [k]: v }));
   return spec;
 }

@@ -8,7 +8,13 @@ const TRADER2_ACCOUNT = 1_000_004;
 const symbol = frontMonth('MNQ');
 
 const anOrder = (overrides: Record<string, unknown> = {}) => ({
-  accountId: DEMO_ACCOUNT, action: 'Buy', symbol, orderQty: 1, orderType: 'Market', isAutomated: true, ...overrides,
+  accountId: DEMO_ACCOUNT,
+  action: 'Buy',
+  symbol,
+  orderQty: 1,
+  orderType: 'Market',
+  isAutomated: true,
+  ...overrides,
 });
 
 describe('simulator orders', () => {
@@ -31,7 +37,9 @@ describe('simulator orders', () => {
       sut.control.setPrice(symbol, 21010.5);
       await place('placeOrder', anOrder({ orderQty: 2 }));
       expect(first.body).toEqual({ orderId: expect.any(Number) });
-      expect(await list('position/list')).toEqual([expect.objectContaining({ accountId: DEMO_ACCOUNT, netPos: 4, netPrice: 21005.5 })]);
+      expect(await list('position/list')).toEqual([
+        expect.objectContaining({ accountId: DEMO_ACCOUNT, netPos: 4, netPrice: 21005.5 }),
+      ]);
       expect(await list('order/list')).toContainEqual(expect.objectContaining({ clOrdId: 'c-1', ordStatus: 'Filled' }));
       expect(await list('fill/list')).toHaveLength(2);
     });
@@ -39,7 +47,9 @@ describe('simulator orders', () => {
     it('should keep a limit order Working with its version', async () => {
       const answer = await place('placeorder', anOrder({ orderType: 'Limit', price: 20000.25 }));
       const orderId = (answer.body as { orderId: number }).orderId;
-      expect(await list(`orderVersion/deps?masterid=${orderId}`)).toEqual([expect.objectContaining({ orderQty: 1, orderType: 'Limit', price: 20000.25 })]);
+      expect(await list(`orderVersion/deps?masterid=${orderId}`)).toEqual([
+        expect.objectContaining({ orderQty: 1, orderType: 'Limit', price: 20000.25 }),
+      ]);
       expect(await list('order/list')).toEqual([expect.objectContaining({ id: orderId, ordStatus: 'Working' })]);
     });
 
@@ -61,14 +71,22 @@ describe('simulator orders', () => {
       ['a string quantity', { orderQty: '1' }],
       ['no symbol', { symbol: undefined }],
     ])('should answer "Invalid or missed parameters" to %s', async (_name, overrides) => {
-      expect((await place('placeorder', anOrder(overrides))).body).toEqual({ errorText: 'Invalid or missed parameters' });
+      expect((await place('placeorder', anOrder(overrides))).body).toEqual({
+        errorText: 'Invalid or missed parameters',
+      });
     });
 
     it('should log every order received with a high-resolution timestamp', async () => {
       const before = Date.now();
       await place('placeorder', anOrder({ clOrdId: 'log-1', symbol: 'NOPE' }));
       expect(sut.control.orders()).toEqual([
-        expect.objectContaining({ kind: 'order', clOrdId: 'log-1', accountId: DEMO_ACCOUNT, symbol: 'NOPE', failure: expect.any(String) }),
+        expect.objectContaining({
+          kind: 'order',
+          clOrdId: 'log-1',
+          accountId: DEMO_ACCOUNT,
+          symbol: 'NOPE',
+          failure: expect.any(String),
+        }),
       ]);
       expect(sut.control.orders()[0].receivedAt).toBeGreaterThanOrEqual(before);
     });
@@ -76,13 +94,20 @@ describe('simulator orders', () => {
 
   describe('order/placeoso', () => {
     it('should activate both brackets as an OCO pair when the entry fills', async () => {
-      const answer = await place('placeoso', anOrder({
-        bracket1: { action: 'Sell', orderType: 'Limit', price: 21100 },
-        bracket2: { action: 'Sell', orderType: 'Stop', stopPrice: 20900 },
-      }));
+      const answer = await place(
+        'placeoso',
+        anOrder({
+          bracket1: { action: 'Sell', orderType: 'Limit', price: 21100 },
+          bracket2: { action: 'Sell', orderType: 'Stop', stopPrice: 20900 },
+        }),
+      );
       const { orderId, oso1Id, oso2Id } = answer.body as Record<string, number>;
       const orders = await list<Array<Record<string, unknown>>>('order/list');
-      expect(orders.find((o) => o.id === oso1Id)).toMatchObject({ parentId: orderId, ordStatus: 'Working', ocoId: oso2Id });
+      expect(orders.find((o) => o.id === oso1Id)).toMatchObject({
+        parentId: orderId,
+        ordStatus: 'Working',
+        ocoId: oso2Id,
+      });
       sut.control.fillOrder(oso1Id);
       const after = await list<Array<Record<string, unknown>>>('order/list');
       expect(after.find((o) => o.id === oso2Id)).toMatchObject({ ordStatus: 'Canceled' });
@@ -90,14 +115,20 @@ describe('simulator orders', () => {
     });
 
     it('should answer without oso2Id when only one bracket is given', async () => {
-      const answer = await place('placeoso', anOrder({ orderType: 'Limit', price: 20000, bracket1: { action: 'Sell', orderType: 'Limit', price: 20100 } }));
+      const answer = await place(
+        'placeoso',
+        anOrder({ orderType: 'Limit', price: 20000, bracket1: { action: 'Sell', orderType: 'Limit', price: 20100 } }),
+      );
       expect(Object.keys(answer.body as object).sort()).toEqual(['orderId', 'oso1Id']);
     });
   });
 
   describe('order/placeoco', () => {
     it('should cancel the other order when one fills', async () => {
-      const answer = await place('placeoco', anOrder({ orderType: 'Limit', price: 20000, other: { action: 'Buy', orderType: 'Stop', stopPrice: 22000 } }));
+      const answer = await place(
+        'placeoco',
+        anOrder({ orderType: 'Limit', price: 20000, other: { action: 'Buy', orderType: 'Stop', stopPrice: 22000 } }),
+      );
       const { orderId, ocoId } = answer.body as Record<string, number>;
       sut.control.fillOrder(orderId);
       const orders = await list<Array<Record<string, unknown>>>('order/list');
@@ -113,7 +144,11 @@ describe('simulator orders', () => {
       const answer = await place('liquidatePosition', { accountId: DEMO_ACCOUNT, contractId: contract, admin: false });
       expect(answer.body).toEqual({ orderId: expect.any(Number) });
       expect(await list('position/list')).toEqual([expect.objectContaining({ netPos: 0 })]);
-      expect((await list<Array<{ ordStatus: string }>>('order/list')).map((o) => o.ordStatus)).toEqual(['Filled', 'Canceled', 'Filled']);
+      expect((await list<Array<{ ordStatus: string }>>('order/list')).map((o) => o.ordStatus)).toEqual([
+        'Filled',
+        'Canceled',
+        'Filled',
+      ]);
     });
 
     it('should fail on a flat position', async () => {
@@ -125,10 +160,16 @@ describe('simulator orders', () => {
 
   describe('order/cancelorder', () => {
     it('should cancel a working order and refuse a filled one', async () => {
-      const working = (await place('placeorder', anOrder({ orderType: 'Limit', price: 20000 }))).body as { orderId: number };
+      const working = (await place('placeorder', anOrder({ orderType: 'Limit', price: 20000 }))).body as {
+        orderId: number;
+      };
       const filled = (await place('placeorder', anOrder())).body as { orderId: number };
-      expect((await place('cancelorder', { orderId: working.orderId })).body).toEqual({ commandId: expect.any(Number) });
-      expect((await place('cancelorder', { orderId: filled.orderId })).body).toMatchObject({ failureReason: 'TooLate' });
+      expect((await place('cancelorder', { orderId: working.orderId })).body).toEqual({
+        commandId: expect.any(Number),
+      });
+      expect((await place('cancelorder', { orderId: filled.orderId })).body).toMatchObject({
+        failureReason: 'TooLate',
+      });
     });
   });
 

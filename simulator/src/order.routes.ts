@@ -4,7 +4,16 @@ import type { Reply } from './http';
 import { INVALID_PARAMS, json, UNPARSABLE } from './http';
 import type { Ctx, RouteTable } from './route';
 import type { OrderKind, ReceivedOrder } from './state';
-import { ACCESS_DENIED, checkOrder, failure, isObject, priceProblem, toSpec, wellFormedLeg, wellFormedOrder } from './order-validation';
+import {
+  ACCESS_DENIED,
+  checkOrder,
+  failure,
+  isObject,
+  priceProblem,
+  toSpec,
+  wellFormedLeg,
+  wellFormedOrder,
+} from './order-validation';
 import type { OrderRecord } from './world';
 
 const now = (): number => performance.timeOrigin + performance.now();
@@ -12,9 +21,20 @@ const now = (): number => performance.timeOrigin + performance.now();
 function record(ctx: Ctx, kind: OrderKind, legs: unknown[]): ReceivedOrder {
   const b = isObject(ctx.body) ? ctx.body : {};
   const entry: ReceivedOrder = {
-    world: ctx.world, kind, accountId: b.accountId, clOrdId: b.clOrdId, action: b.action, symbol: b.symbol,
-    contractId: b.contractId, orderQty: b.orderQty, orderType: b.orderType, price: b.price, stopPrice: b.stopPrice,
-    legs: legs.filter(isObject).map((l) => ({ action: l.action, orderType: l.orderType, price: l.price, stopPrice: l.stopPrice })),
+    world: ctx.world,
+    kind,
+    accountId: b.accountId,
+    clOrdId: b.clOrdId,
+    action: b.action,
+    symbol: b.symbol,
+    contractId: b.contractId,
+    orderQty: b.orderQty,
+    orderType: b.orderType,
+    price: b.price,
+    stopPrice: b.stopPrice,
+    legs: legs
+      .filter(isObject)
+      .map((l) => ({ action: l.action, orderType: l.orderType, price: l.price, stopPrice: l.stopPrice })),
     receivedAt: now(),
   };
   ctx.state.received.push(entry);
@@ -27,7 +47,8 @@ const outcome = (entry: ReceivedOrder, reply: Reply): Reply => {
   if (typeof body.orderId === 'number') {
     entry.orderId = body.orderId;
   } else {
-    entry.failure = String(body.failureText ?? body.errorText ?? 'failed');
+    const text = body.failureText ?? body.errorText;
+    entry.failure = typeof text === 'string' ? text : 'failed';
   }
   return reply;
 };
@@ -44,9 +65,21 @@ function execute(ctx: Ctx, order: OrderRecord): void {
 
 function place(ctx: Ctx, kind: 'order' | 'oso' | 'oco'): Reply {
   const b = ctx.body;
-  const legs = !isObject(b) ? [] : kind === 'oso' ? [b.bracket1, b.bracket2].filter((l) => l !== undefined) : kind === 'oco' ? [b.other] : [];
+  const legs = !isObject(b)
+    ? []
+    : kind === 'oso'
+      ? [b.bracket1, b.bracket2].filter((l) => l !== undefined)
+      : kind === 'oco'
+        ? [b.other]
+        : [];
   const entry = record(ctx, kind, legs);
-  if (b === UNPARSABLE || !isObject(b) || !wellFormedOrder(b) || (kind !== 'order' && legs.length === 0) || !legs.every(wellFormedLeg)) {
+  if (
+    b === UNPARSABLE ||
+    !isObject(b) ||
+    !wellFormedOrder(b) ||
+    (kind !== 'order' && legs.length === 0) ||
+    !legs.every(wellFormedLeg)
+  ) {
     return outcome(entry, INVALID_PARAMS);
   }
   const valid = checkOrder(ctx, b);
@@ -63,13 +96,17 @@ function place(ctx: Ctx, kind: 'order' | 'oso' | 'oco'): Reply {
   const qty = b.orderQty as number;
   const parent = world.place(valid.account.id, valid.contract.id, toSpec(b, qty));
   if (kind === 'oco') {
-    const other = world.place(valid.account.id, valid.contract.id, toSpec(legs[0] as Record<string, unknown>, qty));
+    const other = world.place(valid.account.id, valid.contract.id, toSpec(legs[0], qty));
     world.link([parent, other], other.id);
     execute(ctx, parent);
     execute(ctx, other);
     return outcome(entry, json({ orderId: parent.id, ocoId: other.id }));
   }
-  const brackets = legs.map((l) => world.place(valid.account.id, valid.contract.id, toSpec(l as Record<string, unknown>, qty), { parentId: parent.id }));
+  const brackets = legs.map((l) =>
+    world.place(valid.account.id, valid.contract.id, toSpec(l as Record<string, unknown>, qty), {
+      parentId: parent.id,
+    }),
+  );
   if (brackets.length === 2) {
     world.link(brackets, brackets[1].id);
   }
@@ -100,7 +137,9 @@ function liquidate(ctx: Ctx): Reply {
     return outcome(entry, failure('UnknownReason', 'No open position to liquidate'));
   }
   const order = world.place(account.id, contract.id, {
-    action: netPos > 0 ? 'Sell' : 'Buy', orderType: 'Market', orderQty: Math.abs(netPos),
+    action: netPos > 0 ? 'Sell' : 'Buy',
+    orderType: 'Market',
+    orderQty: Math.abs(netPos),
   });
   entry.action = order.action;
   entry.orderQty = order.spec.orderQty;

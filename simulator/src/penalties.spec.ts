@@ -46,7 +46,11 @@ describe('simulator penalties and faults', () => {
     it('should read the ticket from a JSON body on POST calls', async () => {
       sut.control.penalize('order/cancelorder', { pTime: 0 });
       const first = await postJson(`${sut.demoUrl}/order/cancelorder`, { orderId: 1 }, token);
-      const retry = await postJson(`${sut.demoUrl}/order/cancelorder`, { orderId: 1, 'p-ticket': ticketOf(first.body) }, token);
+      const retry = await postJson(
+        `${sut.demoUrl}/order/cancelorder`,
+        { orderId: 1, 'p-ticket': ticketOf(first.body) },
+        token,
+      );
       expect(retry.body).toMatchObject({ failureText: 'Access is denied' });
     });
   });
@@ -75,16 +79,33 @@ describe('simulator penalties and faults', () => {
   describe('failNext', () => {
     it('should answer an injected status without executing, once', async () => {
       sut.control.failNext('order/placeorder', { status: 503 });
-      const body = { accountId: 1_000_001, action: 'Buy', symbol: frontMonth('MNQ'), orderQty: 1, orderType: 'Market', isAutomated: true };
+      const body = {
+        accountId: 1_000_001,
+        action: 'Buy',
+        symbol: frontMonth('MNQ'),
+        orderQty: 1,
+        orderType: 'Market',
+        isAutomated: true,
+      };
       expect((await postJson(`${sut.demoUrl}/order/placeorder`, body, token)).status).toBe(503);
       expect(sut.control.orders()).toHaveLength(0);
     });
 
     it('should execute and then drop the connection', async () => {
       sut.control.failNext('order/placeorder', { dropAfterExecute: true });
-      const body = { accountId: 1_000_001, action: 'Buy', symbol: frontMonth('MNQ'), orderQty: 1, orderType: 'Market', isAutomated: true, clOrdId: 'dropped' };
+      const body = {
+        accountId: 1_000_001,
+        action: 'Buy',
+        symbol: frontMonth('MNQ'),
+        orderQty: 1,
+        orderType: 'Market',
+        isAutomated: true,
+        clOrdId: 'dropped',
+      };
       await expect(postJson(`${sut.demoUrl}/order/placeorder`, body, token)).rejects.toThrow();
-      expect(sut.control.orders()).toEqual([expect.objectContaining({ clOrdId: 'dropped', orderId: expect.any(Number) })]);
+      expect(sut.control.orders()).toEqual([
+        expect.objectContaining({ clOrdId: 'dropped', orderId: expect.any(Number) }),
+      ]);
     });
 
     it('should answer an injected failureReason', async () => {
@@ -106,9 +127,16 @@ describe('simulator penalties and faults', () => {
   describe('/__control over HTTP', () => {
     it('should expose the control methods as JSON', async () => {
       await postJson(`${sut.url}/__control/setPrice`, { symbol: 'ES', price: 6001.25 });
-      const added = await postJson(`${sut.url}/__control/addUser`, { name: 'http-user', password: 'pw', demoAccounts: 2 });
+      const added = await postJson(`${sut.url}/__control/addUser`, {
+        name: 'http-user',
+        password: 'pw',
+        demoAccounts: 2,
+      });
       const users = await getJson(`${sut.url}/__control/users`);
-      expect(added.body).toMatchObject({ ok: true, result: { name: 'http-user', accounts: { demo: [expect.anything(), expect.anything()] } } });
+      expect(added.body).toMatchObject({
+        ok: true,
+        result: { name: 'http-user', accounts: { demo: [expect.anything(), expect.anything()] } },
+      });
       expect((users.body as { result: Array<{ name: string }> }).result.map((u) => u.name)).toContain('http-user');
       expect((await getJson(`${sut.url}/__control/nope`)).status).toBe(404);
     });

@@ -42,12 +42,24 @@ export const readRoutes: RouteTable = {
   'order/deps': {
     method: 'GET',
     auth: true,
-    handle: withParam('masterid', (ctx, id) => json(ownOrders(ctx).filter((o) => o.accountId === id).map(toOrder))),
+    handle: withParam('masterid', (ctx, id) =>
+      json(
+        ownOrders(ctx)
+          .filter((o) => o.accountId === id)
+          .map(toOrder),
+      ),
+    ),
   },
   'orderversion/deps': {
     method: 'GET',
     auth: true,
-    handle: withParam('masterid', (ctx, id) => json(ownOrders(ctx).filter((o) => o.id === id).map(toVersion))),
+    handle: withParam('masterid', (ctx, id) =>
+      json(
+        ownOrders(ctx)
+          .filter((o) => o.id === id)
+          .map(toVersion),
+      ),
+    ),
   },
   'position/list': {
     method: 'GET',

@@ -37,7 +37,10 @@ export function createHandler(state: SimState, control: SimulatorControl) {
         return send(res, handleControl(control, path.slice('/__control/'.length), await body()));
       }
       if (lower === '/oauth') {
-        return send(res, req.method === 'POST' ? consentSubmit(state, await body()) : consentPage(state, url.searchParams));
+        return send(
+          res,
+          req.method === 'POST' ? consentSubmit(state, await body()) : consentPage(state, url.searchParams),
+        );
       }
       // The official OAuth tutorial posts to the host root without /v1; world is irrelevant for OAuth tokens.
       const match = lower === '/auth/oauthtoken' ? ['', 'live', 'auth/oauthtoken'] : API_PATH.exec(path);
@@ -53,10 +56,16 @@ export function createHandler(state: SimState, control: SimulatorControl) {
 }
 
 async function api(
-  state: SimState, world: World, endpoint: string, query: URLSearchParams,
-  req: IncomingMessage, res: ServerResponse, body: Body,
+  state: SimState,
+  world: World,
+  endpoint: string,
+  query: URLSearchParams,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Body,
 ): Promise<void> {
   const route = routes[endpoint];
+  state.countRequest(endpoint);
   // Read endpoints also answer POST (some clients send renewaccesstoken as POST).
   if (!route || (route.method === 'POST' && req.method !== 'POST')) {
     return send(res, empty(404));
@@ -71,9 +80,14 @@ async function api(
   const fault = state.faults.take(endpoint);
   if (fault && !fault.dropAfterExecute) {
     return finish(
-      fault.status !== undefined ? empty(fault.status)
-        : fault.errorText !== undefined ? json({ errorText: fault.errorText })
-        : json({ failureReason: fault.failureReason ?? 'UnknownReason', failureText: fault.failureText ?? 'Injected failure' }),
+      fault.status !== undefined
+        ? empty(fault.status)
+        : fault.errorText !== undefined
+          ? json({ errorText: fault.errorText })
+          : json({
+              failureReason: fault.failureReason ?? 'UnknownReason',
+              failureText: fault.failureText ?? 'Injected failure',
+            }),
     );
   }
   const parsed = body && body !== UNPARSABLE ? body : undefined;

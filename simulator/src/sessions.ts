@@ -32,7 +32,13 @@ export class Sessions {
   constructor(public ttlSeconds: number) {}
 
   issue(userId: number, world: TokenRecord['world'], kind: TokenRecord['kind']): TokenRecord {
-    const record: TokenRecord = { token: opaque(), userId, world, kind, expiresAt: Date.now() + this.ttlSeconds * 1000 };
+    const record: TokenRecord = {
+      token: opaque(),
+      userId,
+      world,
+      kind,
+      expiresAt: Date.now() + this.ttlSeconds * 1000,
+    };
     this.tokens.set(record.token, record);
     return record;
   }

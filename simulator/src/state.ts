@@ -53,9 +53,14 @@ export class SimState {
   worlds!: Record<World, TradingWorld>;
   received: ReceivedOrder[] = [];
   flatLiquidation: 'reject' | 'accept';
+  /** TCP connections accepted and API calls per endpoint since start or the last reset. */
+  stats = { connections: 0, requests: {} as Record<string, number> };
   private prices = new Map<string, number>();
 
-  constructor(readonly seed: ResolvedSeed, tokenTtlSeconds: number) {
+  constructor(
+    readonly seed: ResolvedSeed,
+    tokenTtlSeconds: number,
+  ) {
     this.directory = new Directory(seed.users);
     this.sessions = new Sessions(tokenTtlSeconds);
     this.library = new ContractLibrary(seed.catalogueDate);
@@ -68,10 +73,15 @@ export class SimState {
   resetTrading(): void {
     this.worlds = { demo: new TradingWorld(WORLD_BASE.demo), live: new TradingWorld(WORLD_BASE.live) };
     this.received = [];
+    this.stats = { connections: 0, requests: {} };
     this.faults.reset();
     this.penalties.reset(this.seed.limits);
     this.flatLiquidation = this.seed.flatLiquidation;
     this.prices = new Map(Object.entries(this.seed.prices).map(([k, v]) => [k.toUpperCase(), v]));
+  }
+
+  countRequest(endpoint: string): void {
+    this.stats.requests[endpoint] = (this.stats.requests[endpoint] ?? 0) + 1;
   }
 
   /** `symbol` is a contract name (MNQZ6) or a root (MNQ, every month). */

@@ -23,13 +23,27 @@ const auth = (token?: string): Record<string, string> => (token ? { authorizatio
 export const getJson = (url: string, token?: string): Promise<HttpAnswer> => call(url, { headers: auth(token) });
 
 export const postJson = (url: string, body: unknown, token?: string): Promise<HttpAnswer> =>
-  call(url, { method: 'POST', headers: { 'content-type': 'application/json', ...auth(token) }, body: JSON.stringify(body) });
+  call(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...auth(token) },
+    body: JSON.stringify(body),
+  });
 
 export const postForm = (url: string, form: Record<string, string>): Promise<HttpAnswer> =>
-  call(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+  call(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
 
 export const credentials = (overrides: Record<string, unknown> = {}) => ({
-  name: 'demo', password: 'demo-password', appId: 'TVTradovate', appVersion: '1.0', deviceId: 'spec-device', cid: 8, sec: 'sim-secret',
+  name: 'demo',
+  password: 'demo-password',
+  appId: 'TVTradovate',
+  appVersion: '1.0',
+  deviceId: 'spec-device',
+  cid: 8,
+  sec: 'sim-secret',
   ...overrides,
 });
 

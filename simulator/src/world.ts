@@ -1,65 +1,9 @@
 // One trading world (demo or live): orders, order versions, fills and positions, with a deterministic
 // fill model: market orders fill at once at the scripted price; other types stay Working until a test
 // fills them (control.fillOrder). OSO legs wait Suspended until their entry fills; OCO siblings cancel.
-export type OrdStatus = 'Working' | 'Suspended' | 'Filled' | 'Canceled' | 'Rejected' | 'Completed';
-export type Action = 'Buy' | 'Sell';
+import type { FillRecord, OrderRecord, OrderSpec, OrdStatus, PositionRecord } from './world.types';
 
-export interface OrderSpec {
-  action: Action;
-  orderType: string;
-  orderQty: number;
-  price?: number;
-  stopPrice?: number;
-  maxShow?: number;
-  pegDifference?: number;
-  timeInForce?: string;
-  expireTime?: string;
-  text?: string;
-  clOrdId?: string;
-}
-
-export interface OrderRecord {
-  id: number;
-  accountId: number;
-  contractId: number;
-  timestamp: string;
-  action: Action;
-  ordStatus: OrdStatus;
-  ocoId?: number;
-  parentId?: number;
-  admin: boolean;
-  clOrdId?: string;
-  spec: OrderSpec;
-}
-
-export interface FillRecord {
-  id: number;
-  orderId: number;
-  contractId: number;
-  timestamp: string;
-  tradeDate: { year: number; month: number; day: number };
-  action: Action;
-  qty: number;
-  price: number;
-  active: boolean;
-  finallyPaired: number;
-}
-
-export interface PositionRecord {
-  id: number;
-  accountId: number;
-  contractId: number;
-  timestamp: string;
-  tradeDate: { year: number; month: number; day: number };
-  netPos: number;
-  netPrice?: number;
-  bought: number;
-  boughtValue: number;
-  sold: number;
-  soldValue: number;
-  prevPos: number;
-  prevPrice?: number;
-}
+export type { Action, FillRecord, OrderRecord, OrderSpec, OrdStatus, PositionRecord } from './world.types';
 
 const LIVE: ReadonlySet<OrdStatus> = new Set(['Working', 'Suspended']);
 const tradeDate = (d = new Date()) => ({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
@@ -68,6 +12,9 @@ export class TradingWorld {
   readonly orders = new Map<number, OrderRecord>();
   readonly fills: FillRecord[] = [];
   private readonly positions = new Map<string, PositionRecord>();
+  /** Indexes so a fill stays O(1) however many orders a benchmark has placed. */
+  private readonly childrenOf = new Map<number, OrderRecord[]>();
+  private readonly ocoGroups = new Map<number, OrderRecord[]>();
   private nextOrderId: number;
   private nextFillId: number;
   private nextCommandId: number;
@@ -93,11 +40,15 @@ export class TradingWorld {
       ...(spec.clOrdId !== undefined ? { clOrdId: spec.clOrdId } : {}),
     };
     this.orders.set(order.id, order);
+    if (link.parentId !== undefined) {
+      this.childrenOf.set(link.parentId, [...(this.childrenOf.get(link.parentId) ?? []), order]);
+    }
     return order;
   }
 
   link(orders: OrderRecord[], ocoId: number): void {
     orders.forEach((o) => (o.ocoId = ocoId));
+    this.ocoGroups.set(ocoId, orders);
   }
 
   commandId = (): number => this.nextCommandId++;
@@ -148,17 +99,27 @@ export class TradingWorld {
   positionList = (): PositionRecord[] => [...this.positions.values()];
 
   private children = (order: OrderRecord): OrderRecord[] =>
-    [...this.orders.values()].filter((o) => o.parentId === order.id && this.isLive(o));
+    (this.childrenOf.get(order.id) ?? []).filter((o) => this.isLive(o));
 
   private siblings = (order: OrderRecord): OrderRecord[] =>
-    [...this.orders.values()].filter((o) => o.ocoId === order.ocoId && o.id !== order.id && this.isLive(o));
+    (order.ocoId === undefined ? [] : (this.ocoGroups.get(order.ocoId) ?? [])).filter(
+      (o) => o.id !== order.id && this.isLive(o),
+    );
 
   private applyToPosition(accountId: number, contractId: number, signedQty: number, price: number): void {
     const key = `${accountId}:${contractId}`;
     const pos = this.positions.get(key) ?? {
       id: this.base + 900_000_000 + this.positions.size + 1,
-      accountId, contractId, timestamp: new Date().toISOString(), tradeDate: tradeDate(),
-      netPos: 0, bought: 0, boughtValue: 0, sold: 0, soldValue: 0, prevPos: 0,
+      accountId,
+      contractId,
+      timestamp: new Date().toISOString(),
+      tradeDate: tradeDate(),
+      netPos: 0,
+      bought: 0,
+      boughtValue: 0,
+      sold: 0,
+      soldValue: 0,
+      prevPos: 0,
     };
     const before = pos.netPos;
     const after = before + signedQty;

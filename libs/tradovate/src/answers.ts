@@ -19,16 +19,32 @@ function statusError(answer: Answer, call: Call, authCall: boolean): BrokerError
   const text = typeof answer.body === 'string' && answer.body ? `: ${answer.body}` : '';
   if (status === 401 || status === 408) {
     // 408 is what Tradovate answers when another login dropped this session.
-    return new BrokerError('BROKER_AUTH_FAILED', `Tradovate refused the token for ${call.endpoint} (HTTP ${status}${text})`, info);
+    return new BrokerError(
+      'BROKER_AUTH_FAILED',
+      `Tradovate refused the token for ${call.endpoint} (HTTP ${status}${text})`,
+      info,
+    );
   }
   if (status === 429) {
-    return new BrokerError('BROKER_RATE_LIMITED', `Tradovate rate limit reached on ${call.endpoint} (HTTP 429); wait before retrying`, info);
+    return new BrokerError(
+      'BROKER_RATE_LIMITED',
+      `Tradovate rate limit reached on ${call.endpoint} (HTTP 429); wait before retrying`,
+      info,
+    );
   }
   if (status === 423) {
-    return new BrokerError('BROKER_CAPTCHA_REQUIRED', `Tradovate locked ${authCall ? 'logins' : call.endpoint} (HTTP 423); retry in about an hour`, info);
+    return new BrokerError(
+      'BROKER_CAPTCHA_REQUIRED',
+      `Tradovate locked ${authCall ? 'logins' : call.endpoint} (HTTP 423); retry in about an hour`,
+      info,
+    );
   }
   if (status >= 500) {
-    return new BrokerError('BROKER_UNAVAILABLE', `Tradovate failed on ${call.endpoint} (HTTP ${status}${text}): outcome unknown`, { ...info, outcomeUnknown: true });
+    return new BrokerError(
+      'BROKER_UNAVAILABLE',
+      `Tradovate failed on ${call.endpoint} (HTTP ${status}${text}): outcome unknown`,
+      { ...info, outcomeUnknown: true },
+    );
   }
   return new BrokerError('BROKER_REJECTED', `Tradovate rejected ${call.endpoint} (HTTP ${status}${text})`, info);
 }
@@ -44,19 +60,32 @@ export function expectOk<T>(answer: Answer, call: Call, expect: Expect = {}): T 
   const body = asRecord(answer.body);
   const info = { endpoint: call.endpoint, status: answer.status };
   if (body && typeof body.errorText === 'string' && body.errorText !== '') {
-    throw new BrokerError(expect.authCall ? 'BROKER_AUTH_FAILED' : 'BROKER_REJECTED', `Tradovate: ${body.errorText}`, info);
+    throw new BrokerError(
+      expect.authCall ? 'BROKER_AUTH_FAILED' : 'BROKER_REJECTED',
+      `Tradovate: ${body.errorText}`,
+      info,
+    );
   }
   if (body && Array.isArray(body.violations) && body.violations.length > 0) {
-    const list = body.violations.map((v) => asRecord(v)?.description ?? JSON.stringify(v)).join('; ');
+    const list = body.violations
+      .map((v) => {
+        const description = asRecord(v)?.description;
+        return typeof description === 'string' ? description : JSON.stringify(v);
+      })
+      .join('; ');
     throw new BrokerError('BROKER_REJECTED', `Tradovate rejected ${call.endpoint}: ${list}`, info);
   }
   if (body && typeof body.failureReason === 'string' && body.failureReason !== 'Success') {
     const failureText = typeof body.failureText === 'string' ? body.failureText : '';
-    throw new BrokerError('BROKER_REJECTED', `Tradovate rejected ${call.endpoint}: ${body.failureReason}${failureText ? `: ${failureText}` : ''}`, {
-      ...info,
-      failureReason: body.failureReason,
-      failureText,
-    });
+    throw new BrokerError(
+      'BROKER_REJECTED',
+      `Tradovate rejected ${call.endpoint}: ${body.failureReason}${failureText ? `: ${failureText}` : ''}`,
+      {
+        ...info,
+        failureReason: body.failureReason,
+        failureText,
+      },
+    );
   }
   return answer.body as T;
 }

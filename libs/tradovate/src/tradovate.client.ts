@@ -4,12 +4,31 @@ import type { Dispatcher } from 'undici';
 import { expectOk } from './answers';
 import type { Expect } from './answers';
 import { BrokerError } from './broker-error';
+import { toAccessToken, toOAuthToken } from './token-answers';
 import { Transport } from './transport';
 import type { Call } from './transport';
 import type {
-  AccessToken, AccessTokenRequest, Account, CancelOrderRequest, CancelOrderResult, Contract, ContractMaturity,
-  Environment, Fill, LiquidatePositionRequest, Me, OAuthCodeExchange, OAuthToken, Order, OrderVersion,
-  PlaceOcoRequest, PlaceOrderRequest, PlaceOrderResult, PlaceOsoRequest, Position, Product,
+  AccessToken,
+  AccessTokenRequest,
+  Account,
+  CancelOrderRequest,
+  CancelOrderResult,
+  Contract,
+  ContractMaturity,
+  Environment,
+  Fill,
+  LiquidatePositionRequest,
+  Me,
+  OAuthCodeExchange,
+  OAuthToken,
+  Order,
+  OrderVersion,
+  PlaceOcoRequest,
+  PlaceOrderRequest,
+  PlaceOrderResult,
+  PlaceOsoRequest,
+  Position,
+  Product,
 } from './types';
 
 export interface TradovateClientOptions {
@@ -43,26 +62,48 @@ export class TradovateClient {
   close = (): Promise<void> => this.transport.close();
 
   async requestAccessToken(env: Environment, credentials: AccessTokenRequest): Promise<AccessToken> {
-    const body = await this.post<AccessToken>(env, 'auth/accesstokenrequest', undefined, { ...credentials }, { authCall: true });
-    return withExpiry(body, 'auth/accesstokenrequest');
+    const body = await this.post<AccessToken>(
+      env,
+      'auth/accesstokenrequest',
+      undefined,
+      { ...credentials },
+      { authCall: true },
+    );
+    return toAccessToken(body, 'auth/accesstokenrequest');
   }
 
   async renewAccessToken(env: Environment, token: string): Promise<AccessToken> {
-    return withExpiry(await this.get<AccessToken>(env, 'auth/renewaccesstoken', token), 'auth/renewaccesstoken');
+    return toAccessToken(await this.get<AccessToken>(env, 'auth/renewaccesstoken', token), 'auth/renewaccesstoken');
   }
 
   me = (env: Environment, token: string): Promise<Me> => this.get<Me>(env, 'auth/me', token);
 
   /** Form-encoded to oauthTokenUrl, as Tradovate's own OAuth example does. */
   async exchangeOAuthCode(input: OAuthCodeExchange): Promise<OAuthToken> {
-    return this.oauthGrant({ grant_type: 'authorization_code', code: input.code, redirect_uri: input.redirectUri, client_id: input.clientId, client_secret: input.clientSecret });
+    return this.oauthGrant({
+      grant_type: 'authorization_code',
+      code: input.code,
+      redirect_uri: input.redirectUri,
+      client_id: input.clientId,
+      client_secret: input.clientSecret,
+    });
   }
 
-  async refreshOAuthToken(input: { refreshToken: string; clientId: string; clientSecret: string }): Promise<OAuthToken> {
-    return this.oauthGrant({ grant_type: 'refresh_token', refresh_token: input.refreshToken, client_id: input.clientId, client_secret: input.clientSecret });
+  async refreshOAuthToken(input: {
+    refreshToken: string;
+    clientId: string;
+    clientSecret: string;
+  }): Promise<OAuthToken> {
+    return this.oauthGrant({
+      grant_type: 'refresh_token',
+      refresh_token: input.refreshToken,
+      client_id: input.clientId,
+      client_secret: input.clientSecret,
+    });
   }
 
-  listAccounts = (env: Environment, token: string): Promise<Account[]> => this.get<Account[]>(env, 'account/list', token);
+  listAccounts = (env: Environment, token: string): Promise<Account[]> =>
+    this.get<Account[]>(env, 'account/list', token);
 
   suggestContracts = (env: Environment, token: string, text: string, limit: number): Promise<Contract[]> =>
     this.get<Contract[]>(env, 'contract/suggest', token, { t: text, l: limit });
@@ -90,7 +131,10 @@ export class TradovateClient {
     const maturity = await this.getContractMaturity(env, token, contract.contractMaturityId);
     const product = maturity ? await this.getProduct(env, token, maturity.productId) : null;
     if (!product) {
-      throw new BrokerError('BROKER_REJECTED', `No product found for contract ${contract.name}`, { endpoint: 'product/item', status: 404 });
+      throw new BrokerError('BROKER_REJECTED', `No product found for contract ${contract.name}`, {
+        endpoint: 'product/item',
+        status: 404,
+      });
     }
     return product.tickSize;
   }
@@ -108,7 +152,10 @@ export class TradovateClient {
     this.place(env, token, 'order/liquidateposition', { admin: false, ...request });
 
   async cancelOrder(env: Environment, token: string, request: CancelOrderRequest): Promise<CancelOrderResult> {
-    const body = await this.post<{ commandId?: number }>(env, 'order/cancelorder', token, { isAutomated: true, ...request });
+    const body = await this.post<{ commandId?: number }>(env, 'order/cancelorder', token, {
+      isAutomated: true,
+      ...request,
+    });
     return { ok: true, commandId: Number(body.commandId) };
   }
 
@@ -117,39 +164,39 @@ export class TradovateClient {
   orderVersions = (env: Environment, token: string, orderId: number): Promise<OrderVersion[]> =>
     this.get<OrderVersion[]>(env, 'orderVersion/deps', token, { masterid: orderId });
 
-  listPositions = (env: Environment, token: string): Promise<Position[]> => this.get<Position[]>(env, 'position/list', token);
+  listPositions = (env: Environment, token: string): Promise<Position[]> =>
+    this.get<Position[]>(env, 'position/list', token);
 
   listFills = (env: Environment, token: string): Promise<Fill[]> => this.get<Fill[]>(env, 'fill/list', token);
 
   private async place(env: Environment, token: string, endpoint: string, request: object): Promise<PlaceOrderResult> {
     const body = await this.post<Record<string, unknown>>(env, endpoint, token, { isAutomated: true, ...request });
     if (typeof body.orderId !== 'number') {
-      throw new BrokerError('BROKER_REJECTED', `Tradovate answered ${endpoint} without an orderId`, { endpoint, status: 200 });
+      throw new BrokerError('BROKER_REJECTED', `Tradovate answered ${endpoint} without an orderId`, {
+        endpoint,
+        status: 200,
+      });
     }
     const ids = (['oso1Id', 'oso2Id', 'ocoId'] as const).filter((k) => typeof body[k] === 'number');
     return { ok: true, orderId: body.orderId, ...Object.fromEntries(ids.map((k) => [k, body[k] as number])) };
   }
 
   private async oauthGrant(form: Record<string, string>): Promise<OAuthToken> {
-    const call: Call = { method: 'POST', url: this.options.oauthTokenUrl, endpoint: 'auth/oauthtoken', body: form, form: true };
-    const body = expectOk<Record<string, unknown>>(await this.transport.send(call), call) ?? {};
-    if (typeof body.error === 'string' || typeof body.access_token !== 'string') {
-      const reason = [body.error, body.error_description].filter((x) => typeof x === 'string').join(': ') || 'no access_token';
-      throw new BrokerError('OAUTH_FAILED', `Tradovate OAuth token exchange failed: ${reason}`, { endpoint: call.endpoint, status: 200, failureReason: String(body.error ?? '') });
-    }
-    const expiresIn = Number(body.expires_in ?? 0);
-    return {
-      accessToken: body.access_token,
-      tokenType: String(body.token_type ?? 'Bearer'),
-      expiresIn,
-      expiresAt: Date.now() + expiresIn * 1000,
-      ...(typeof body.refresh_token === 'string' ? { refreshToken: body.refresh_token } : {}),
-      ...(typeof body.refresh_token_expires_in === 'number' ? { refreshTokenExpiresIn: body.refresh_token_expires_in } : {}),
+    const call: Call = {
+      method: 'POST',
+      url: this.options.oauthTokenUrl,
+      endpoint: 'auth/oauthtoken',
+      body: form,
+      form: true,
     };
+    return toOAuthToken(expectOk<Record<string, unknown>>(await this.transport.send(call), call) ?? {});
   }
 
   private url(env: Environment, endpoint: string, query?: Query): string {
-    const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
+    const params = query
+      ? new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))
+      : undefined;
+    const qs = params ? `?${params.toString()}` : '';
     return `${this.bases[env]}/${endpoint}${qs}`;
   }
 
@@ -157,21 +204,25 @@ export class TradovateClient {
     return (await this.getOrNull<T>(env, endpoint, token, query, {})) as T;
   }
 
-  private async getOrNull<T>(env: Environment, endpoint: string, token: string, query?: Query, expect: Expect = { nullOn404: true }): Promise<T | null> {
+  private async getOrNull<T>(
+    env: Environment,
+    endpoint: string,
+    token: string,
+    query?: Query,
+    expect: Expect = { nullOn404: true },
+  ): Promise<T | null> {
     const call: Call = { method: 'GET', url: this.url(env, endpoint, query), endpoint, token };
     return expectOk<T>(await this.transport.send(call), call, expect);
   }
 
-  private async post<T>(env: Environment, endpoint: string, token: string | undefined, body: Record<string, unknown>, expect: Expect = {}): Promise<T> {
+  private async post<T>(
+    env: Environment,
+    endpoint: string,
+    token: string | undefined,
+    body: Record<string, unknown>,
+    expect: Expect = {},
+  ): Promise<T> {
     const call: Call = { method: 'POST', url: this.url(env, endpoint), endpoint, token, body };
     return expectOk<T>(await this.transport.send(call), call, expect) as T;
   }
-}
-
-function withExpiry(body: AccessToken, endpoint: string): AccessToken {
-  if (typeof body?.accessToken !== 'string') {
-    throw new BrokerError('BROKER_AUTH_FAILED', `Tradovate answered ${endpoint} without an access token`, { endpoint, status: 200 });
-  }
-  const expiresAt = Date.parse(body.expirationTime);
-  return { ...body, expiresAt: Number.isNaN(expiresAt) ? Date.now() + 80 * 60_000 : expiresAt };
 }

@@ -30,7 +30,14 @@ export interface Answer {
 
 const MAX_PENALTY_ROUNDS = 5;
 /** Errors raised before the request could reach the server: safe to retry, nothing happened. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -44,7 +51,8 @@ export class Transport {
 
   constructor(private readonly options: TransportOptions) {
     this.ownsDispatcher = options.dispatcher === undefined;
-    this.dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 256 });
+    this.dispatcher =
+      options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 256 });
     this.sleep = options.sleep ?? defaultSleep;
   }
 
@@ -67,11 +75,19 @@ export class Transport {
       const pTime = Number(body['p-time'] ?? 0);
       const info = { endpoint: call.endpoint, status: 200, pTime };
       if (body['p-captcha'] === true) {
-        throw new BrokerError('BROKER_CAPTCHA_REQUIRED', `Tradovate requires a captcha for ${call.endpoint}; retry in about an hour`, info);
+        throw new BrokerError(
+          'BROKER_CAPTCHA_REQUIRED',
+          `Tradovate requires a captcha for ${call.endpoint}; retry in about an hour`,
+          info,
+        );
       }
       const waitMs = Math.max(0, pTime * 1000);
       if (round >= MAX_PENALTY_ROUNDS || waitedMs + waitMs > this.options.penaltyMaxWaitMs) {
-        throw new BrokerError('BROKER_PENALTY', `Tradovate penalised ${call.endpoint} (wait ${pTime} s); gave up after ${waitedMs} ms`, info);
+        throw new BrokerError(
+          'BROKER_PENALTY',
+          `Tradovate penalised ${call.endpoint} (wait ${pTime} s); gave up after ${waitedMs} ms`,
+          info,
+        );
       }
       await this.sleep(waitMs);
       waitedMs += waitMs;
@@ -84,7 +100,13 @@ export class Transport {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
     try {
-      const res = await request(url, { method: call.method, headers, body: payload, dispatcher: this.dispatcher, signal: controller.signal });
+      const res = await request(url, {
+        method: call.method,
+        headers,
+        body: payload,
+        dispatcher: this.dispatcher,
+        signal: controller.signal,
+      });
       const text = await res.body.text();
       return { status: res.statusCode, body: parse(text) };
     } catch (error) {
@@ -109,7 +131,11 @@ export class Transport {
     const body = { ...(call.body ?? {}), ...(ticket ? { 'p-ticket': ticket } : {}) };
     if (call.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
-      const form = new URLSearchParams(Object.entries(body).filter(([, v]) => v !== undefined).map(([k, v]): [string, string] => [k, String(v)]));
+      const form = new URLSearchParams(
+        Object.entries(body)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]): [string, string] => [k, String(v)]),
+      );
       return { url: call.url, headers, payload: form.toString() };
     }
     headers['content-type'] = 'application/json';
@@ -120,13 +146,23 @@ export class Transport {
     const code = (error as { code?: string } | undefined)?.code ?? '';
     const cause = (error as { cause?: { code?: string } } | undefined)?.cause?.code ?? '';
     if (timedOut) {
-      return fail('BROKER_TIMEOUT', `Tradovate did not answer ${call.endpoint} within ${this.options.timeoutMs} ms: outcome unknown`, call, true);
+      return fail(
+        'BROKER_TIMEOUT',
+        `Tradovate did not answer ${call.endpoint} within ${this.options.timeoutMs} ms: outcome unknown`,
+        call,
+        true,
+      );
     }
     if (UNREACHABLE.has(code) || UNREACHABLE.has(cause)) {
       return fail('BROKER_UNAVAILABLE', `Tradovate is unreachable (${code || cause})`, call, false);
     }
     // The request went out and the connection died before the answer: the broker may have acted.
-    return fail('BROKER_TIMEOUT', `Connection lost during ${call.endpoint} (${code || String(error)}): outcome unknown`, call, true);
+    return fail(
+      'BROKER_TIMEOUT',
+      `Connection lost during ${call.endpoint} (${code || String(error)}): outcome unknown`,
+      call,
+      true,
+    );
   }
 }
 

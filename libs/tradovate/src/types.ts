@@ -2,11 +2,21 @@
 
 export type Environment = 'demo' | 'live';
 export type OrderAction = 'Buy' | 'Sell';
-export type OrderType = 'Market' | 'Limit' | 'Stop' | 'StopLimit' | 'TrailingStop' | 'TrailingStopLimit' | 'MIT' | 'QTS';
+export type OrderType =
+  'Market' | 'Limit' | 'Stop' | 'StopLimit' | 'TrailingStop' | 'TrailingStopLimit' | 'MIT' | 'QTS';
 export type TimeInForce = 'Day' | 'FOK' | 'GTC' | 'GTD' | 'IOC';
 export type OrdStatus =
-  | 'Canceled' | 'Completed' | 'Expired' | 'Filled' | 'PendingCancel' | 'PendingNew' | 'PendingReplace'
-  | 'Rejected' | 'Suspended' | 'Unknown' | 'Working';
+  | 'Canceled'
+  | 'Completed'
+  | 'Expired'
+  | 'Filled'
+  | 'PendingCancel'
+  | 'PendingNew'
+  | 'PendingReplace'
+  | 'Rejected'
+  | 'Suspended'
+  | 'Unknown'
+  | 'Working';
 
 export interface AccessTokenRequest {
   name: string;

@@ -9,6 +9,8 @@ import { AuthGuardModule } from './auth/auth-guard.module';
 import { ConnectionsAreaModule } from './connections/connections-area.module';
 import { HealthModule } from './health/health.module';
 import { ApiErrorFilter } from './http/error.filter';
+import { LogsModule } from './logs/logs.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** The only public HTTP surface: validates, authenticates and turns each call into a message. */
 @Module({})
@@ -22,6 +24,8 @@ export class GatewayModule {
         HealthModule,
         AuthApiModule,
         ConnectionsAreaModule,
+        WebhooksModule,
+        LogsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
     };

@@ -4,7 +4,9 @@ import type { Simulator } from '@app/simulator';
 import { z } from 'zod';
 
 const sandboxVars = z.object({
-  TRADOVATE_SANDBOX: z.enum(['true', 'false', '1', '0', 'yes', 'no']).default('true'),
+  TRADOVATE_SANDBOX: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+  TRADOVATE_DEMO_URL: z.string().optional(),
+  TRADOVATE_LIVE_URL: z.string().optional(),
   /** 0 = a random free port. */
   SIMULATOR_PORT: port(0),
 });
@@ -12,12 +14,15 @@ const sandboxVars = z.object({
 /**
  * Sandbox mode (standalone's default): the bundled Tradovate simulator runs in this process and
  * every TRADOVATE_* variable points at it, so a new user can connect and trade with nothing real.
- * Runs before the config is loaded; TRADOVATE_SANDBOX=false keeps the configured broker.
+ * Runs before the config is loaded. Unset TRADOVATE_SANDBOX means "on" unless broker URLs are set
+ * (then they are meant); TRADOVATE_SANDBOX=true overrides them, false keeps the configured broker.
  */
 export async function startSandbox(env: NodeJS.ProcessEnv): Promise<Simulator | undefined> {
   const vars = sandboxVars.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
-  env.TRADOVATE_SANDBOX = vars.TRADOVATE_SANDBOX;
-  if (!['true', '1', 'yes'].includes(vars.TRADOVATE_SANDBOX)) {
+  const configured = vars.TRADOVATE_DEMO_URL !== undefined || vars.TRADOVATE_LIVE_URL !== undefined;
+  const mode = vars.TRADOVATE_SANDBOX ?? (configured ? 'false' : 'true');
+  env.TRADOVATE_SANDBOX = mode;
+  if (!['true', '1', 'yes'].includes(mode)) {
     return undefined;
   }
   const simulator = await startSimulator({ port: vars.SIMULATOR_PORT });

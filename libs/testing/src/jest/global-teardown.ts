@@ -1,2 +1,6 @@
-// Placeholder until the test infrastructure branch lands: nothing to stop.
-export default async function globalTeardown(): Promise<void> {}
+import { stopInfra } from './test-infra-handles';
+
+/** Jest globalTeardown: stops the Kafka launcher and drops the run's database. */
+export default async function globalTeardown(): Promise<void> {
+  await stopInfra();
+}

@@ -1,0 +1,12 @@
+// Preloaded (node -r) into processes started by spawnNode: their stdin is a pipe from the test
+// process, so EOF means the test process is gone (even after SIGKILL) and this one must go too.
+// The stdin handle is unref'd so a script that finishes on its own still exits normally.
+'use strict';
+if (process.stdin && !process.stdin.isTTY) {
+  process.stdin.on('end', () => process.exit(0));
+  process.stdin.on('error', () => process.exit(0));
+  process.stdin.resume();
+  if (typeof process.stdin.unref === 'function') {
+    process.stdin.unref();
+  }
+}

@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { freePort, spawnNode } from '@app/testing';
+import type { NodeProcess } from '@app/testing';
+
+const root = path.resolve(__dirname, '..');
+const SERVICES = ['auth', 'connections', 'trading', 'execution'] as const;
+
+/**
+ * The distributed shape of the product: five processes over the real Kafka broker and the real
+ * Postgres of the test run, exactly as `node dist/services/<name>/src/main.js` runs in a container.
+ */
+describe('distributed processes over Kafka', () => {
+  const processes: NodeProcess[] = [];
+  let gatewayUrl: string;
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'ignore' });
+    const env = {
+      NODE_OPTIONS: '',
+      LOG_LEVEL: 'warn',
+      KAFKA_BROKERS: process.env.TEST_KAFKA_BROKERS ?? '',
+      KAFKA_MAX_WAIT_MS: '10',
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
+      KAFKA_HEARTBEAT_MS: '500',
+      DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
+      DATABASE_POOL_SIZE: '2',
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    };
+    const ports = await Promise.all([...SERVICES, 'gateway'].map(() => freePort()));
+    gatewayUrl = `http://127.0.0.1:${ports[4]}`;
+    // Services first, one after another: each runs its migrations on the shared database.
+    for (const [i, name] of SERVICES.entries()) {
+      const proc = spawnNode(path.join(root, `dist/services/${name}/src/main.js`), {
+        name,
+        env: { ...env, PORT: String(ports[i]) },
+      });
+      processes.push(proc);
+      await proc.waitForHttp(`http://127.0.0.1:${ports[i]}/readyz`, 60_000);
+    }
+    const gateway = spawnNode(path.join(root, 'dist/services/gateway/src/main.js'), {
+      name: 'gateway',
+      env: { ...env, PORT: String(ports[4]), PUBLIC_URL: gatewayUrl },
+    });
+    processes.push(gateway);
+    await gateway.waitForHttp(`${gatewayUrl}/healthz`, 60_000);
+  });
+
+  afterAll(async () => {
+    await Promise.all(processes.map((p) => p.kill('SIGTERM', 5000)));
+  });
+
+  it('should report every service healthy through the gateway', async () => {
+    const res = await fetch(`${gatewayUrl}/api/health`);
+    const body = (await res.json()) as { status: string; services: Record<string, { status: string; rttMs: number; checks: object }> };
+
+    if (body.status !== 'ok') {
+      throw new Error(`unhealthy: ${JSON.stringify(body)}\n${processes.map((p) => p.output()).join('\n')}`);
+    }
+    expect(Object.keys(body.services).sort()).toEqual([...SERVICES].sort());
+    for (const s of Object.values(body.services)) {
+      expect(s).toMatchObject({ status: 'ok', checks: { database: 'up' } });
+    }
+  });
+
+  it('should be ready once every service reaches its database over the transport', async () => {
+    const res = await fetch(`${gatewayUrl}/readyz`);
+
+    expect(res.status).toBe(200);
+  });
+
+  it('should stop a service gracefully on SIGTERM, leaving its consumer group', async () => {
+    const trading = processes[2];
+
+    const exit = await trading.kill('SIGTERM', 10_000);
+
+    expect(exit).toEqual({ code: 0, signal: null });
+    const res = await fetch(`${gatewayUrl}/api/health`);
+    const body = (await res.json()) as { status: string; services: Record<string, { status: string }> };
+    expect(body.status).toBe('degraded');
+    expect(body.services.trading.status).toBe('down');
+    expect(body.services.auth.status).toBe('ok');
+  });
+});
