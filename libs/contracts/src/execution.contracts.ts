@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { request } from './contract';
 import { AlertRouteChangedV1 } from './events.contracts';
-import { Environment, Id } from './shared.schemas';
+import { Id } from './shared.schemas';
 import { Topic } from './topics';
 
 /**
@@ -75,15 +75,6 @@ export const LogDetailV1 = LogSummaryV1.extend({
   events: z.array(LogEventV1),
 });
 
-/** Fallback asks execution sends when its read model misses (answered by connections / trading). */
-export const BrokerSessionRequestV1 = z.object({ connectionId: Id, forceRenew: z.boolean().optional() });
-export const BrokerSessionV1 = z.object({
-  connectionId: Id,
-  environment: Environment,
-  accessTokenEncrypted: z.string(),
-  expiresAt: z.string(),
-});
-
 export const executionContracts = {
   [Topic.WebhookReceived]: request({
     owner: 'execution',
@@ -104,15 +95,9 @@ export const executionContracts = {
 } as const;
 
 /**
- * The two fallbacks, as execution expects them. Owned by connections and trading: registry.ts spreads
+ * Execution's fallback to trading (ConnectionsBrokerSession now lives in connections.contracts.ts). Owned by trading: registry.ts spreads
  * this object first, so once their contract files define these topics theirs win (delete these then).
  */
 export const executionFallbackContracts = {
-  [Topic.ConnectionsBrokerSession]: request({
-    owner: 'connections',
-    version: 1,
-    request: BrokerSessionRequestV1,
-    reply: BrokerSessionV1,
-  }),
   [Topic.AlertsRoute]: request({ owner: 'trading', version: 1, request: z.object({ alertId: Id }), reply: AlertRouteChangedV1 }),
 } as const;

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
+import type { Simulator } from '@app/simulator';
 import { AppLogger, createRootLogger, loadConfig } from '@app/common';
 import { ensureLocalSecrets } from '../../../services/standalone/src/local-secrets';
 import { runStandalone } from '../../../services/standalone/src/run-standalone';
+import { startSandbox } from '../../../services/standalone/src/sandbox';
 import { standaloneConfigSchema } from '../../../services/standalone/src/standalone.config';
 
 export interface StandaloneApp {
@@ -13,6 +15,8 @@ export interface StandaloneApp {
   /** e.g. http://127.0.0.1:41234 */
   url: string;
   dataDir: string;
+  /** The in-process Tradovate simulator acting as the broker (unless TRADOVATE_SANDBOX=false). */
+  simulator?: Simulator;
   close(): Promise<void>;
 }
 
@@ -24,14 +28,16 @@ export async function startStandaloneApp(env: Record<string, string> = {}): Prom
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tvtrade-test-'));
   const vars: NodeJS.ProcessEnv = { LOG_LEVEL: 'warn', ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
   ensureLocalSecrets(vars);
+  const simulator = await startSandbox(vars);
   const config = loadConfig(standaloneConfigSchema, vars);
   const logger = new AppLogger(createRootLogger({ level: config.LOG_LEVEL, service: 'test' }));
-  const app = await runStandalone(config, logger);
+  const app = await runStandalone(config, logger, simulator ? [simulator] : []);
   const { port } = app.getHttpServer().address() as AddressInfo;
   return {
     app,
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    simulator,
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

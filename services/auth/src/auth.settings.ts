@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * The auth service's own variables (logging, Kafka and the database come from the host). JWT_SECRET

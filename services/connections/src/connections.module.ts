@@ -7,6 +7,9 @@ import type { DatabaseRuntime } from '@app/database';
 import { ContractInterceptor, RuntimeModule, createHealthController } from '@app/messaging';
 import type { ServiceRuntime } from '@app/messaging';
 import type { ConnectionsConfig } from './connections.settings';
+import { ConnectionsFeatureModule } from './connections/connections.module';
+import { BrokerAccountEntity } from './connections/entities/broker-account.entity';
+import { ConnectionEntity } from './connections/entities/connection.entity';
 import { Connections_SCHEMA, connectionsMigrations } from './migrations';
 
 /** The connections service: wired the same way over Kafka and in the standalone process. */
@@ -18,8 +21,13 @@ export class ConnectionsModule {
       imports: [
         RuntimeModule.forRoot(runtime),
         TypeOrmModule.forRoot(
-          dataSourceOptions(database, { schema: Connections_SCHEMA, entities: [], migrations: connectionsMigrations }),
+          dataSourceOptions(database, {
+            schema: Connections_SCHEMA,
+            entities: [ConnectionEntity, BrokerAccountEntity],
+            migrations: connectionsMigrations,
+          }),
         ),
+        ConnectionsFeatureModule,
       ],
       controllers: [createHealthController('connections', HEALTH_TOPICS.connections)],
       providers: [ContractInterceptor],

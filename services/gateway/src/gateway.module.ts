@@ -7,6 +7,7 @@ import type { GatewayConfig } from './gateway.settings';
 import { AlertsModule } from './alerts/alerts.module';
 import { AuthApiModule } from './auth-api/auth-api.module';
 import { AuthGuardModule } from './auth/auth-guard.module';
+import { ConnectionsAreaModule } from './connections/connections-area.module';
 import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
 import { ApiErrorFilter } from './http/error.filter';
@@ -24,6 +25,7 @@ export class GatewayModule {
         AuthGuardModule,
         HealthModule,
         AuthApiModule,
+        ConnectionsAreaModule,
         GroupsModule,
         AlertsModule,
         WebhooksModule,

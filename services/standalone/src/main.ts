@@ -3,11 +3,13 @@ import { AppLogger, ConfigError, createRootLogger, loadConfig } from '@app/commo
 import { installShutdown, readiness } from '@app/host';
 import { ensureLocalSecrets } from './local-secrets';
 import { runStandalone } from './run-standalone';
+import { sandboxBanner, startSandbox } from './sandbox';
 import { standaloneConfigSchema } from './standalone.config';
 
 /** `npm start`: the whole product in one process. */
 async function main(): Promise<void> {
   ensureLocalSecrets(process.env);
+  const simulator = await startSandbox(process.env);
   let config;
   try {
     config = loadConfig(standaloneConfigSchema);
@@ -19,10 +21,10 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = new AppLogger(createRootLogger({ level: config.LOG_LEVEL, service: 'standalone' }));
-  const app = await runStandalone(config, logger);
+  const app = await runStandalone(config, logger, simulator ? [simulator] : []);
   readiness.transportUp = true;
   installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS);
-  process.stdout.write(`\n  TVTrade is running: ${config.PUBLIC_URL}\n\n`);
+  process.stdout.write(`\n  TVTrade is running: ${config.PUBLIC_URL}\n${simulator ? `\n${sandboxBanner(simulator)}\n` : ''}\n`);
 }
 
 void main();

@@ -18,7 +18,12 @@ import type { StandaloneConfig } from './standalone.config';
  * services as Nest microservices on the in-process transport, sharing one embedded database, and
  * the gateway on HTTP. Each service keeps its own schema and DI container, as in distributed mode.
  */
-export async function runStandalone(config: StandaloneConfig, logger: AppLogger): Promise<NestExpressApplication> {
+export async function runStandalone(
+  config: StandaloneConfig,
+  logger: AppLogger,
+  /** Stopped after everything else when the gateway closes (the sandbox simulator). */
+  extras: { close(): Promise<void> }[] = [],
+): Promise<NestExpressApplication> {
   const { db, driver } = await openEmbeddedDatabase(`${config.DATA_DIR}/pg`);
   const broker = new InProcessBroker();
   const busOptions = { requestTimeoutMs: config.REQUEST_TIMEOUT_MS };
@@ -52,6 +57,9 @@ export async function runStandalone(config: StandaloneConfig, logger: AppLogger)
       await service.close();
     }
     await db.close();
+    for (const extra of extras) {
+      await extra.close();
+    }
   };
   await gateway.listen(config.PORT, config.HOST);
   logger.log(`standalone: data in ${config.DATA_DIR}`, 'Host');

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { baseConfigShape } from '@app/common';
+import { baseConfigShape, port } from '@app/common';
 import { authSettings } from '@app/auth/auth.settings';
 import { connectionsSettings } from '@app/connections/connections.settings';
 import { executionSettings } from '@app/execution/execution.settings';
@@ -23,6 +23,8 @@ export const standaloneConfigSchema = z.object({
     .default('./data')
     .transform((p) => path.resolve(p)),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+  /** Port of the sandbox simulator (TRADOVATE_SANDBOX); 0 = random. */
+  SIMULATOR_PORT: port(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
 });
 
