@@ -1,3 +1,118 @@
-// Contracts owned by the execution service: request payload schemas, reply schemas and the events it emits.
-// Each entry: [Topic.X]: request({ owner: 'execution', version: 1, request: ..., reply: ... }) or event({...}).
-export const executionContracts = {} as const;
+import { z } from 'zod';
+import { request } from './contract';
+import { AlertRouteChangedV1 } from './events.contracts';
+import { Environment, Id } from './shared.schemas';
+import { Topic } from './topics';
+
+/**
+ * Contracts owned by the execution service. A webhook is a request (the gateway waits for the
+ * outcome up to WEBHOOK_REPLY_TIMEOUT_MS); its body travels raw and is parsed by execution.
+ */
+export const WebhookReceivedV1 = z.object({
+  /** The secret from the URL path; execution hashes it and never stores it in clear. */
+  secret: z.string().max(256),
+  /** The body exactly as received (empty when it was over the limit). */
+  body: z.string().max(65536),
+  contentType: z.string().max(256).nullable(),
+  receivedAt: z.string(),
+  requestId: z.string().min(1).max(128),
+  /** Set by the gateway when the body exceeded 64 KB (the body is then not forwarded). */
+  tooLarge: z.boolean().optional(),
+});
+
+export const WebhookOrderResultV1 = z.object({
+  account_name: z.string(),
+  success: z.boolean(),
+  data: z.object({ orderId: z.number().nullable() }).nullable(),
+  execution_time_ms: z.number(),
+  error: z.string().nullable(),
+});
+
+/** What TradingView gets back (and the trade log keeps as the response). */
+export const WebhookResultV1 = z.object({
+  message: z.string(),
+  successful: z.number().int(),
+  failed: z.number().int(),
+  total: z.number().int(),
+  results: z.array(WebhookOrderResultV1),
+  request_id: z.string(),
+  processed_orders: z.number().int(),
+  failed_orders: z.number().int(),
+});
+export type WebhookResultV1 = z.infer<typeof WebhookResultV1>;
+
+export const WebhookEndpointV1 = z.object({ url: z.string() });
+
+export const LogsListV1 = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  q: z.string().trim().max(128).optional(),
+});
+
+export const LogSummaryV1 = z.object({
+  id: Id,
+  timestamp: z.string(),
+  requestId: z.string(),
+  alertName: z.string().nullable(),
+  symbol: z.string().nullable(),
+  action: z.string().nullable(),
+  status: z.string(),
+});
+
+export const LogEventV1 = z.object({
+  at: z.string(),
+  type: z.enum(['received', 'routed', 'broker_call', 'completed', 'rejected']),
+  message: z.string(),
+  accountName: z.string().optional(),
+  durationMs: z.number().optional(),
+  outcome: z.string().optional(),
+});
+export type LogEventV1 = z.infer<typeof LogEventV1>;
+
+export const LogDetailV1 = LogSummaryV1.extend({
+  request: z.unknown(),
+  response: z.unknown(),
+  events: z.array(LogEventV1),
+});
+
+/** Fallback asks execution sends when its read model misses (answered by connections / trading). */
+export const BrokerSessionRequestV1 = z.object({ connectionId: Id, forceRenew: z.boolean().optional() });
+export const BrokerSessionV1 = z.object({
+  connectionId: Id,
+  environment: Environment,
+  accessTokenEncrypted: z.string(),
+  expiresAt: z.string(),
+});
+
+export const executionContracts = {
+  [Topic.WebhookReceived]: request({
+    owner: 'execution',
+    version: 1,
+    request: WebhookReceivedV1,
+    reply: WebhookResultV1,
+    partitions: 12,
+  }),
+  [Topic.WebhookEndpointGet]: request({ owner: 'execution', version: 1, request: z.object({}), reply: WebhookEndpointV1 }),
+  [Topic.WebhookEndpointRotate]: request({ owner: 'execution', version: 1, request: z.object({}), reply: WebhookEndpointV1 }),
+  [Topic.LogsList]: request({
+    owner: 'execution',
+    version: 1,
+    request: LogsListV1,
+    reply: z.object({ items: z.array(LogSummaryV1), total: z.number().int(), total_pages: z.number().int() }),
+  }),
+  [Topic.LogsGet]: request({ owner: 'execution', version: 1, request: z.object({ id: Id }), reply: LogDetailV1 }),
+} as const;
+
+/**
+ * The two fallbacks, as execution expects them. Owned by connections and trading: registry.ts spreads
+ * this object first, so once their contract files define these topics theirs win (delete these then).
+ */
+export const executionFallbackContracts = {
+  [Topic.ConnectionsBrokerSession]: request({
+    owner: 'connections',
+    version: 1,
+    request: BrokerSessionRequestV1,
+    reply: BrokerSessionV1,
+  }),
+  [Topic.AlertsRoute]: request({ owner: 'trading', version: 1, request: z.object({ alertId: Id }), reply: AlertRouteChangedV1 }),
+} as const;

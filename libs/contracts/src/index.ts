@@ -10,3 +10,4 @@ export * from './trading.contracts';
 export * from './execution.contracts';
 export * from './shared.schemas';
 export * from './events.contracts';
+export * from './topic-plan';

@@ -3,7 +3,7 @@ import { authContracts } from './auth.contracts';
 import { connectionsContracts } from './connections.contracts';
 import type { Contract, EventContract, RequestContract } from './contract';
 import { eventContracts } from './events.contracts';
-import { executionContracts } from './execution.contracts';
+import { executionContracts, executionFallbackContracts } from './execution.contracts';
 import { healthContracts } from './health.contracts';
 import type { ServiceName, Topic } from './topics';
 import { tradingContracts } from './trading.contracts';
@@ -11,6 +11,7 @@ import { tradingContracts } from './trading.contracts';
 /** Every topic's contract. The consumer validates each message against it. */
 export const contracts = {
   ...healthContracts,
+  ...executionFallbackContracts,
   ...authContracts,
   ...connectionsContracts,
   ...tradingContracts,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** The connections service's own variables (logging, Kafka and the database come from the host). */
 export const connectionsSettings = {} satisfies z.ZodRawShape;

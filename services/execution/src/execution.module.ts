@@ -6,8 +6,26 @@ import { dataSourceOptions } from '@app/database';
 import type { DatabaseRuntime } from '@app/database';
 import { ContractInterceptor, RuntimeModule, createHealthController } from '@app/messaging';
 import type { ServiceRuntime } from '@app/messaging';
+import { BrokerAccess } from './broker/broker-access.service';
+import { ContractCache } from './broker/contract-cache';
+import { EndpointService } from './endpoints/endpoint.service';
+import { OrderAttemptEntity } from './entities/order-attempt.entity';
+import { AlertRouteEntity, BrokerConnectionEntity, SystemRejectionEntity } from './entities/read-model.entities';
+import { WebhookEndpointEntity } from './entities/webhook-endpoint.entity';
+import { WebhookEntity } from './entities/webhook.entity';
 import type { ExecutionConfig } from './execution.settings';
+import { LogsController } from './logs/logs.controller';
+import { LogsService } from './logs/logs.service';
 import { Execution_SCHEMA, executionMigrations } from './migrations';
+import { ReadModelController } from './read-model/read-model.controller';
+import { ReadModelRepository } from './read-model/read-model.repository';
+import { FanOutService } from './webhooks/fan-out.service';
+import { JournalRepository } from './webhooks/journal.repository';
+import { ResumeService } from './webhooks/resume.service';
+import { WebhookController } from './webhooks/webhook.controller';
+import { WebhookService } from './webhooks/webhook.service';
+
+const entities = [WebhookEndpointEntity, WebhookEntity, OrderAttemptEntity, AlertRouteEntity, BrokerConnectionEntity, SystemRejectionEntity];
 
 /** The execution service: wired the same way over Kafka and in the standalone process. */
 @Module({})
@@ -17,12 +35,14 @@ export class ExecutionModule {
       module: ExecutionModule,
       imports: [
         RuntimeModule.forRoot(runtime),
-        TypeOrmModule.forRoot(
-          dataSourceOptions(database, { schema: Execution_SCHEMA, entities: [], migrations: executionMigrations }),
-        ),
+        TypeOrmModule.forRoot(dataSourceOptions(database, { schema: Execution_SCHEMA, entities, migrations: executionMigrations })),
+        TypeOrmModule.forFeature(entities),
       ],
-      controllers: [createHealthController('execution', HEALTH_TOPICS.execution)],
-      providers: [ContractInterceptor],
+      controllers: [createHealthController('execution', HEALTH_TOPICS.execution), WebhookController, LogsController, ReadModelController],
+      providers: [
+        ContractInterceptor, BrokerAccess, ContractCache, EndpointService, LogsService, ReadModelRepository,
+        JournalRepository, FanOutService, WebhookService, ResumeService,
+      ],
     };
   }
 }

@@ -27,14 +27,26 @@ export async function createGatewayApp(
   app.use(helmet({ contentSecurityPolicy: false }));
   const origins = new Set([new URL(config.PUBLIC_URL).origin, ...config.CORS_ORIGINS]);
   app.enableCors({ origin: (origin, cb) => cb(null, !origin || origins.has(origin)), credentials: false });
-  // Webhooks arrive as text/plain when TradingView's message is not valid JSON: read every body as
-  // text up to the limit and let each route parse it.
-  app.use('/api', express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] }));
-  app.use('/api', express.text({ limit: '64kb', type: () => true }));
+  // TradingView webhooks are read raw by their route (any content type, 64 KB, logged even when too
+  // large); every other API body is parsed here.
+  app.use('/api', skipWebhooks(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] })));
+  app.use('/api', skipWebhooks(express.text({ limit: '64kb', type: () => true })));
   serveWebClient(app, path.resolve(config.WEB_DIST_DIR));
   app.enableShutdownHooks();
   return app;
 }
+
+type Middleware = (req: Request, res: Response, next: NextFunction) => void;
+
+const skipWebhooks =
+  (mw: Middleware): Middleware =>
+  (req, res, next) => {
+    if (req.path.startsWith('/webhooks/tradingview/')) {
+      next();
+      return;
+    }
+    mw(req, res, next);
+  };
 
 function serveWebClient(app: NestExpressApplication, dir: string): void {
   const index = path.join(dir, 'index.html');

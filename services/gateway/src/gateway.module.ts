@@ -7,6 +7,8 @@ import type { GatewayConfig } from './gateway.settings';
 import { AuthGuardModule } from './auth/auth-guard.module';
 import { HealthModule } from './health/health.module';
 import { ApiErrorFilter } from './http/error.filter';
+import { LogsModule } from './logs/logs.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** The only public HTTP surface: validates, authenticates and turns each call into a message. */
 @Module({})
@@ -14,7 +16,7 @@ export class GatewayModule {
   static forRoot(runtime: ServiceRuntime<GatewayConfig>): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [RuntimeModule.forRoot(runtime), AuthGuardModule, HealthModule],
+      imports: [RuntimeModule.forRoot(runtime), AuthGuardModule, HealthModule, WebhooksModule, LogsModule],
       providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
     };
   }

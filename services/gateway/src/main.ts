@@ -1,19 +1,11 @@
 import 'reflect-metadata';
-import { AppLogger, ConfigError, baseConfigShape, createRootLogger, kafkaConfigShape, loadConfig } from '@app/common';
+import { AppLogger, ConfigError, createRootLogger, loadConfig } from '@app/common';
 import { allRequestTopics } from '@app/contracts';
 import { installShutdown, readiness } from '@app/host';
 import { connectKafkaClient, createKafkaClient } from '@app/messaging';
 import { collectDefaultMetrics } from 'prom-client';
-import { z } from 'zod';
 import { createGatewayApp } from './gateway.app';
-import { gatewaySettings } from './gateway.settings';
-
-export const gatewayConfigSchema = z.object({
-  ...baseConfigShape,
-  ...kafkaConfigShape,
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
-  ...gatewaySettings,
-});
+import { gatewayConfigSchema } from './gateway.config';
 
 /** The gateway as its own process, talking to the services over Kafka. */
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
-import { Topic, allEventTopics, allRequestTopics, replyTopicOf } from '@app/contracts';
-import { DEFAULT_TOPIC_PARTITIONS, systemTopics } from './system-topics';
+import { MAX_REPLICAS, Topic, allEventTopics, allRequestTopics, kafkaTopicPlan, replyTopicOf } from '@app/contracts';
+import { systemTopics } from './system-topics';
 
 describe(systemTopics.name, () => {
   it('should include every request topic with its reply topic, and every event topic', () => {
@@ -16,9 +16,18 @@ describe(systemTopics.name, () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it('should give the health topics the default partition count', () => {
-    const health = systemTopics().find((t) => t.name === String(Topic.AuthHealth));
+  it('should give every topic the partitions of the production topic plan', () => {
+    const planned = new Map(kafkaTopicPlan().map((t) => [t.name, t.partitions]));
 
-    expect(health?.partitions).toBe(DEFAULT_TOPIC_PARTITIONS);
+    for (const t of systemTopics().filter((x) => planned.has(x.name))) {
+      expect([t.name, t.partitions]).toEqual([t.name, planned.get(t.name)]);
+    }
+  });
+
+  it('should let the webhook topic and every reply topic serve as many replicas as may scale', () => {
+    const topics = systemTopics();
+
+    expect(topics.find((t) => t.name === String(Topic.WebhookReceived))?.partitions).toBeGreaterThanOrEqual(MAX_REPLICAS);
+    expect(topics.find((t) => t.name === replyTopicOf(Topic.AuthHealth))?.partitions).toBeGreaterThanOrEqual(MAX_REPLICAS);
   });
 });

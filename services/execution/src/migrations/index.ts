@@ -1,7 +1,7 @@
 import { CreateSchema1763700000000 } from './1763700000000-create-schema';
+import { ExecutionTables1763800000000 } from './1763800000000-execution-tables';
 
-/** The Postgres schema this service owns; nobody else reads it. */
-export const Execution_SCHEMA = 'execution';
+export { Execution_SCHEMA } from './schema';
 
 /** Every migration of the service, oldest first. */
-export const executionMigrations = [CreateSchema1763700000000];
+export const executionMigrations = [CreateSchema1763700000000, ExecutionTables1763800000000];

@@ -1,0 +1,53 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { SecretBox } from '@app/common';
+import { APP_CONFIG } from '@app/messaging';
+import type { Repository } from 'typeorm';
+import { WebhookEndpointEntity } from '../entities/webhook-endpoint.entity';
+import type { ExecutionConfig } from '../execution.settings';
+
+export const hashSecret = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
+
+/** Per-user webhook URLs: 32 random bytes in the path; we keep the sha256 to find it and the sealed secret to show it. */
+@Injectable()
+export class EndpointService {
+  private readonly box: SecretBox;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: ExecutionConfig,
+    @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
+  ) {
+    this.box = new SecretBox(config.ENCRYPTION_KEY);
+  }
+
+  async urlOf(userId: string): Promise<{ url: string }> {
+    const existing = await this.endpoints.findOneBy({ userId });
+    if (existing) {
+      return { url: this.url(this.box.decrypt(existing.secretEncrypted)) };
+    }
+    return this.rotate(userId);
+  }
+
+  /** A new secret; the old URL stops working at once. */
+  async rotate(userId: string): Promise<{ url: string }> {
+    const secret = randomBytes(32).toString('base64url');
+    await this.endpoints.upsert({ userId, secretHash: hashSecret(secret), secretEncrypted: this.box.encrypt(secret) }, ['userId']);
+    return { url: this.url(secret) };
+  }
+
+  /** The owner of a secret, or null. The lookup is by hash, then the hashes are compared in constant time. */
+  async ownerOf(secret: string): Promise<string | null> {
+    const hash = hashSecret(secret);
+    const row = await this.endpoints.findOneBy({ secretHash: hash });
+    return row && timingSafeEqual(Buffer.from(row.secretHash), Buffer.from(hash)) ? row.userId : null;
+  }
+
+  async deleteUser(userId: string): Promise<void> {
+    await this.endpoints.delete({ userId });
+  }
+
+  private url(secret: string): string {
+    return `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/api/webhooks/tradingview/${secret}`;
+  }
+}

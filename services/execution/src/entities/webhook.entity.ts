@@ -1,0 +1,62 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { LogEventV1, WebhookResultV1 } from '@app/contracts';
+import { Execution_SCHEMA } from '../migrations/schema';
+
+/** received → processing → completed | partial | failed; or rejected / duplicate. */
+export type WebhookStatus = 'received' | 'processing' | 'completed' | 'partial' | 'failed' | 'rejected' | 'duplicate';
+
+/** One received webhook: the durable record of the fan-out and the user's trade log entry. */
+@Entity({ schema: Execution_SCHEMA, name: 'webhooks' })
+@Index('ix_webhooks_user_created', ['userId', 'createdAt'])
+export class WebhookEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column('uuid', { name: 'user_id' })
+  userId!: string;
+
+  @Index('ix_webhooks_request_id')
+  @Column('text', { name: 'request_id' })
+  requestId!: string;
+
+  @Column('uuid', { name: 'alert_id', nullable: true })
+  alertId!: string | null;
+
+  @Column('text', { name: 'alert_name', nullable: true })
+  alertName!: string | null;
+
+  @Column('text', { nullable: true })
+  symbol!: string | null;
+
+  @Column('text', { nullable: true })
+  action!: string | null;
+
+  @Column('text')
+  status!: WebhookStatus;
+
+  @Column('integer', { name: 'http_status', nullable: true })
+  httpStatus!: number | null;
+
+  /** The parsed JSON body, or the raw text when it was not JSON. */
+  @Column('jsonb')
+  request!: unknown;
+
+  /** The raw body, kept to resume processing after a crash. */
+  @Column('text', { name: 'raw_body' })
+  rawBody!: string;
+
+  @Column('text', { name: 'body_hash' })
+  bodyHash!: string;
+
+  @Column('jsonb', { nullable: true })
+  response!: WebhookResultV1 | Record<string, unknown> | null;
+
+  @Column('jsonb', { default: () => "'[]'::jsonb" })
+  events!: LogEventV1[];
+
+  @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DomainError } from '@app/contracts';
+import type { ReplyOf, Topic } from '@app/contracts';
+import { ILike } from 'typeorm';
+import type { Repository } from 'typeorm';
+import { WebhookEntity } from '../entities/webhook.entity';
+
+/** The trade log: each user's webhooks, newest first. */
+@Injectable()
+export class LogsService {
+  constructor(@InjectRepository(WebhookEntity) private readonly webhooks: Repository<WebhookEntity>) {}
+
+  async list(userId: string, page: number, pageSize: number, q?: string): Promise<ReplyOf<Topic.LogsList>> {
+    const where = q ? { userId, requestId: ILike(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) } : { userId };
+    const [rows, total] = await this.webhooks.findAndCount({ where, order: { createdAt: 'DESC' }, skip: (page - 1) * pageSize, take: pageSize });
+    return { items: rows.map(summary), total, total_pages: Math.ceil(total / pageSize) };
+  }
+
+  async get(userId: string, id: string): Promise<ReplyOf<Topic.LogsGet>> {
+    const row = await this.webhooks.findOneBy({ id, userId });
+    if (!row) {
+      throw new DomainError('NOT_FOUND', 'Log entry not found');
+    }
+    return { ...summary(row), request: row.request, response: row.response, events: row.events };
+  }
+}
+
+const summary = (w: WebhookEntity) => ({
+  id: w.id,
+  timestamp: w.createdAt.toISOString(),
+  requestId: w.requestId,
+  alertName: w.alertName,
+  symbol: w.symbol,
+  action: w.action,
+  status: w.status,
+});

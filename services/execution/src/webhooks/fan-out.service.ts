@@ -1,0 +1,146 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { AlertRouteChangedV1, MessageContext, WebhookResultV1 } from '@app/contracts';
+import { isBrokerError } from '@app/tradovate';
+import type { Environment, PlaceOcoRequest, PlaceOrderRequest, PlaceOsoRequest, LiquidatePositionRequest } from '@app/tradovate';
+import { BrokerAccess } from '../broker/broker-access.service';
+import type { Session } from '../broker/broker-access.service';
+import { ContractCache } from '../broker/contract-cache';
+import type { OrderAttemptEntity } from '../entities/order-attempt.entity';
+import type { WebhookEntity } from '../entities/webhook.entity';
+import { ReadModelRepository } from '../read-model/read-model.repository';
+import { buildBrokerCall, clOrdIdOf } from './build-broker-call';
+import { JournalRepository } from './journal.repository';
+import type { NewAttempt } from './journal.repository';
+import type { Signal } from './signal';
+
+type Result = WebhookResultV1['results'][number];
+
+/**
+ * Places one signal on every target account in parallel. Every broker call is journalled pending
+ * before it is sent, so a resume (after a crash) reconciles by clOrdId and places only what is missing.
+ */
+@Injectable()
+export class FanOutService {
+  private readonly logger = new Logger(FanOutService.name);
+
+  constructor(
+    private readonly journal: JournalRepository,
+    private readonly readModel: ReadModelRepository,
+    private readonly broker: BrokerAccess,
+    private readonly contracts: ContractCache,
+  ) {}
+
+  async execute(webhook: WebhookEntity, signal: Signal, route: AlertRouteChangedV1, ctx: MessageContext, resuming: boolean): Promise<WebhookResultV1> {
+    let attempts = await this.journal.attemptsOf(webhook.id);
+    if (attempts.length === 0) {
+      attempts = await this.journal.addAttempts(await Promise.all(this.targets(route).map((t) => this.plan(webhook, signal, route, t, ctx))));
+    }
+    await this.journal.setWebhook(webhook.id, { status: 'processing' });
+    const results = await Promise.all(attempts.map((a) => (a.status === 'pending' ? this.run(webhook, a, ctx, resuming) : Promise.resolve(resultOf(a, 0)))));
+    const successful = results.filter((r) => r.success).length;
+    const total = results.length;
+    const failed = total - successful;
+    const message = failed === 0 ? `Orders placed on ${total} account(s)` : `${successful} of ${total} order(s) placed; ${failed} failed`;
+    const response: WebhookResultV1 = { message, successful, failed, total, results, request_id: webhook.requestId, processed_orders: successful, failed_orders: failed };
+    const status = failed === 0 ? 'completed' : successful === 0 ? 'failed' : 'partial';
+    await this.journal.setWebhook(webhook.id, { status, httpStatus: 200, response });
+    await this.journal.appendEvent(webhook.id, { at: new Date().toISOString(), type: 'completed', message, outcome: status });
+    return response;
+  }
+
+  private targets(route: AlertRouteChangedV1): AlertRouteChangedV1['targets'] {
+    const seen = new Set<string>();
+    return route.targets.filter((t) => !seen.has(t.accountId) && seen.add(t.accountId));
+  }
+
+  /** Resolves the account, contract and tick, and builds the exact call; a failure here fails that account only. */
+  private async plan(webhook: WebhookEntity, signal: Signal, route: AlertRouteChangedV1, t: { accountId: string; connectionId: string }, ctx: MessageContext): Promise<NewAttempt> {
+    const base = { webhookId: webhook.id, userId: webhook.userId, accountId: t.accountId, connectionId: t.connectionId, accountName: t.accountId };
+    const failedPlan = (error: string) => ({ ...base, clOrdId: clOrdIdOf(webhook.requestId, t.accountId, 'entry'), kind: 'order' as const, request: {}, status: 'failed' as const, error });
+    const conn = await this.readModel.connection(t.connectionId, webhook.userId);
+    const account = conn?.accounts.find((a) => a.id === t.accountId);
+    if (!conn || !account) {
+      return failedPlan('The account is not known to execution yet (its connection has not been synchronised)');
+    }
+    try {
+      const contract = await this.broker.withSession(conn, ctx, (s) => this.contracts.resolve(s.env, s.token, { symbolId: route.symbolId, symbol: route.symbolId === null ? signal.symbol : null }));
+      const call = buildBrokerCall(signal, { requestId: webhook.requestId, accountId: t.accountId, brokerAccountId: account.brokerAccountId, contract, tickSize: contract.tickSize });
+      return { ...base, accountName: account.name, ...call };
+    } catch (error) {
+      return { ...failedPlan(messageOf(error)), accountName: account.name };
+    }
+  }
+
+  private async run(webhook: WebhookEntity, a: OrderAttemptEntity, ctx: MessageContext, resuming: boolean): Promise<Result> {
+    const started = performance.now();
+    let orderId: number | null = null;
+    let error: string | null = null;
+    try {
+      const conn = await this.readModel.connection(a.connectionId, a.userId);
+      if (!conn) {
+        throw new Error('The connection of this account was removed');
+      }
+      orderId = await this.broker.withSession(conn, ctx, async (s) => (resuming ? await this.reconcile(s, a) : null) ?? (await this.placeOnce(s, a)));
+    } catch (err) {
+      error = messageOf(err);
+      this.logger.warn({ clOrdId: a.clOrdId, err: error }, 'broker call failed');
+    }
+    const durationMs = Math.round(performance.now() - started);
+    Object.assign(a, { status: error ? 'failed' : 'placed', orderId, error, durationMs });
+    await this.journal.settleAttempt(a.id, { status: a.status, orderId, error, durationMs });
+    await this.journal.appendEvent(webhook.id, {
+      at: new Date().toISOString(), type: 'broker_call', accountName: a.accountName, durationMs,
+      message: error ? `${a.kind} failed: ${error}` : `${a.kind} placed, order ${orderId}`, outcome: error ? 'failed' : 'placed',
+    });
+    return resultOf(a, durationMs);
+  }
+
+  /** One placement; an unknown outcome is reconciled before the single resend (never placed twice). */
+  private async placeOnce(s: Session, a: OrderAttemptEntity): Promise<number> {
+    for (let round = 0; ; round += 1) {
+      try {
+        return (await this.send(s.env, s.token, a)).orderId;
+      } catch (err) {
+        if (!isBrokerError(err) || !err.info.outcomeUnknown) {
+          throw err;
+        }
+        const found = await this.reconcile(s, a);
+        if (found !== null) {
+          return found;
+        }
+        if (round >= 1) {
+          throw err;
+        }
+      }
+    }
+  }
+
+  private send(env: Environment, token: string, a: OrderAttemptEntity) {
+    const c = this.broker.client;
+    switch (a.kind) {
+      case 'order': return c.placeOrder(env, token, a.request as unknown as PlaceOrderRequest);
+      case 'oso': return c.placeOso(env, token, a.request as unknown as PlaceOsoRequest);
+      case 'oco': return c.placeOco(env, token, a.request as unknown as PlaceOcoRequest);
+      case 'liquidate': return c.liquidatePosition(env, token, a.request as unknown as LiquidatePositionRequest);
+    }
+  }
+
+  /** The order this attempt already placed, found by clOrdId (liquidations carry none: resent, harmless when flat). */
+  async reconcile(s: Session, a: OrderAttemptEntity): Promise<number | null> {
+    if (a.kind === 'liquidate') {
+      return null;
+    }
+    const orders = await this.broker.client.listOrders(s.env, s.token);
+    return orders.find((o) => o.clOrdId === a.clOrdId && o.accountId === (a.request as { accountId?: number }).accountId)?.id ?? null;
+  }
+}
+
+const resultOf = (a: OrderAttemptEntity, ms: number): Result => ({
+  account_name: a.accountName,
+  success: a.status === 'placed',
+  data: a.orderId !== null ? { orderId: a.orderId } : null,
+  execution_time_ms: ms || (a.durationMs ?? 0),
+  error: a.error,
+});
+
+const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '@app/contracts';
+import { parseSignal } from './parse-signal';
+
+const body = (over: Record<string, unknown> = {}) =>
+  JSON.stringify({ alert_id: randomUUID(), order_type: 'market', action: 'buy', quantity: '2', price: '21000.5', symbol: 'MNQ1!', ...over });
+
+const failure = (raw: string): string => {
+  try {
+    parseSignal(raw);
+  } catch (err) {
+    return err instanceof DomainError ? `${err.code}: ${err.message}` : 'other';
+  }
+  return 'none';
+};
+
+describe('parseSignal', () => {
+  it('should accept string numbers, lower-case actions and trailing whitespace', () => {
+    const sut = parseSignal(`${body({ action: ' sell ' })}\n \n`);
+
+    expect(sut).toMatchObject({ action: 'Sell', quantity: 2, price: 21000.5, orderType: 'market', symbol: 'MNQ1!' });
+  });
+
+  it('should read brackets in ticks or as prices', () => {
+    const sut = parseSignal(body({ order_type: 'OSO', take_profit: { ticks: '20' }, stop_loss: { price: 20990 } }));
+
+    expect(sut).toMatchObject({ orderType: 'oso', takeProfit: { ticks: 20 }, stopLoss: { price: 20990 } });
+  });
+
+  it.each([
+    ['an unexpanded placeholder', '{"price": {{close}}}', 'placeholder {{close}}'],
+    ['malformed JSON', '{"a":', 'not valid JSON'],
+    ['a JSON array', '[1]', 'JSON object'],
+    ['a missing alert id', body({ alert_id: undefined }), 'alert_id'],
+    ['an unknown order type', body({ order_type: 'trailing' }), 'order_type'],
+    ['an unknown action', body({ action: 'hold' }), 'action'],
+    ['a fractional quantity', body({ quantity: 1.5 }), 'whole number'],
+    ['a negative quantity', body({ quantity: '-1' }), 'whole number'],
+    ['a stop without price', body({ order_type: 'stop', price: '' }), 'needs a price'],
+    ['an oco with one level', body({ order_type: 'oco', take_profit: { ticks: 4 } }), 'both'],
+    ['ticks without a price', body({ order_type: 'oso', price: null, stop_loss: { ticks: 4 } }), 'price to count from'],
+  ])('should reject %s with a readable detail', (_, raw, text) => {
+    const sut = failure(raw);
+
+    expect(sut).toMatch(/^VALIDATION_FAILED: /);
+    expect(sut).toContain(text);
+  });
+});

@@ -1,0 +1,144 @@
+import { DomainError } from '@app/contracts';
+import type { BracketLevel, Signal, SignalOrderType } from './signal';
+
+const ORDER_TYPES: readonly SignalOrderType[] = ['market', 'limit', 'stop', 'oso', 'oco', 'flatten'];
+const PLACEHOLDER = /\{\{\s*[^{}]*\}\}/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const bad = (message: string): DomainError => new DomainError('VALIDATION_FAILED', message);
+
+/** The body as the trade log shows it: the JSON when it parses, else the raw text. */
+export function bodyForLog(raw: string): unknown {
+  try {
+    return JSON.parse(raw.trim()) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+/** The alert id of a body, when one can be read (routing key, logs); never throws. */
+export function peekAlertId(raw: string): string | null {
+  const body = bodyForLog(raw);
+  const id = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).alert_id : undefined;
+  return typeof id === 'string' && UUID.test(id.trim()) ? id.trim() : null;
+}
+
+/**
+ * Parses a webhook body whatever its content type: TradingView sends text/plain when the message is
+ * not valid JSON, numbers often arrive as strings and actions in lower case. Every problem is a
+ * VALIDATION_FAILED with a sentence the user can act on.
+ */
+export function parseSignal(raw: string): Signal {
+  const text = raw.trim();
+  const placeholder = PLACEHOLDER.exec(text);
+  if (placeholder) {
+    throw bad(`The alert message still contains the TradingView placeholder ${placeholder[0]}: TradingView did not replace it. Check its spelling in the alert message.`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw bad('The alert message is not valid JSON. Copy the message from the alert page again.');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw bad('The alert message must be a JSON object.');
+  }
+  const b = body as Record<string, unknown>;
+  const alertId = str(b.alert_id);
+  if (!alertId || !UUID.test(alertId)) {
+    throw bad('alert_id is missing or is not a valid alert id.');
+  }
+  const orderType = (str(b.order_type) ?? '').toLowerCase() as SignalOrderType;
+  if (!ORDER_TYPES.includes(orderType)) {
+    throw bad(`order_type "${str(b.order_type) ?? ''}" is not supported; use one of ${ORDER_TYPES.join(', ')}.`);
+  }
+  const action = parseAction(b.action, orderType);
+  const quantity = orderType === 'flatten' && b.quantity === undefined ? 1 : parseQuantity(b.quantity);
+  const price = b.price === undefined || b.price === null || b.price === '' ? null : num(b.price, 'price');
+  if (price !== null && price <= 0) {
+    throw bad('price must be a positive number.');
+  }
+  if ((orderType === 'limit' || orderType === 'stop') && price === null) {
+    throw bad(`A ${orderType} order needs a price.`);
+  }
+  const takeProfit = level(b.take_profit, 'take_profit');
+  const stopLoss = level(b.stop_loss, 'stop_loss');
+  checkBrackets(orderType, price, takeProfit, stopLoss);
+  return {
+    alertId,
+    orderType,
+    action,
+    quantity,
+    price,
+    symbol: str(b.symbol) ?? null,
+    takeProfit,
+    stopLoss,
+    strategyName: str(b.strategy_name) ?? null,
+  };
+}
+
+function parseAction(value: unknown, orderType: SignalOrderType): 'Buy' | 'Sell' {
+  const a = (str(value) ?? '').toLowerCase();
+  if (a === 'buy' || a === 'sell') {
+    return a === 'buy' ? 'Buy' : 'Sell';
+  }
+  if (orderType === 'flatten' && a === '') {
+    return 'Sell';
+  }
+  throw bad(`action "${str(value) ?? ''}" is not supported; use buy or sell.`);
+}
+
+function parseQuantity(value: unknown): number {
+  const q = num(value, 'quantity');
+  if (!Number.isInteger(q) || q <= 0) {
+    throw bad(`quantity must be a positive whole number of contracts (got ${String(value)}).`);
+  }
+  return q;
+}
+
+function level(value: unknown, name: string): BracketLevel | null {
+  if (value === undefined || value === null) {
+    return null;
+  }
+  const v = typeof value === 'object' ? (value as Record<string, unknown>) : { price: value };
+  if (v.ticks !== undefined) {
+    const ticks = num(v.ticks, `${name}.ticks`);
+    if (!Number.isInteger(ticks) || ticks <= 0) {
+      throw bad(`${name}.ticks must be a positive whole number.`);
+    }
+    return { ticks };
+  }
+  const price = num(v.price, `${name}.price`);
+  if (price <= 0) {
+    throw bad(`${name}.price must be a positive number.`);
+  }
+  return { price };
+}
+
+function checkBrackets(type: SignalOrderType, price: number | null, tp: BracketLevel | null, sl: BracketLevel | null): void {
+  if (type === 'oso' && !tp && !sl) {
+    throw bad('An oso order needs take_profit, stop_loss or both.');
+  }
+  if (type === 'oco' && (!tp || !sl)) {
+    throw bad('An oco order needs both take_profit and stop_loss.');
+  }
+  const usesTicks = [tp, sl].some((l) => l !== null && 'ticks' in l);
+  if (usesTicks && price === null) {
+    throw bad('take_profit/stop_loss in ticks need a price to count from.');
+  }
+}
+
+function str(value: unknown): string | undefined {
+  if (typeof value === 'string') {
+    return value.trim() || undefined;
+  }
+  return typeof value === 'number' ? String(value) : undefined;
+}
+
+function num(value: unknown, name: string): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : NaN;
+  if (!Number.isFinite(n)) {
+    throw bad(`${name} must be a number (got ${JSON.stringify(value) ?? 'nothing'}).`);
+  }
+  return n;
+}

@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DomainError, Topic } from '@app/contracts';
+import type { AlertRouteChangedV1, LogEventV1, MessageContext, WebhookResultV1 } from '@app/contracts';
+import { APP_CONFIG, MessageBus } from '@app/messaging';
+import type { Msg } from '@app/messaging';
+import { EndpointService } from '../endpoints/endpoint.service';
+import type { ExecutionConfig } from '../execution.settings';
+import { ReadModelRepository } from '../read-model/read-model.repository';
+import { DedupWindow } from './dedup-window';
+import { FanOutService } from './fan-out.service';
+import { JournalRepository } from './journal.repository';
+import { bodyForLog, parseSignal } from './parse-signal';
+import { RateLimiter } from './rate-limiter';
+import type { Signal } from './signal';
+
+const STATUS: Record<string, number> = {
+  WEBHOOK_SECRET_UNKNOWN: 401, NOT_FOUND: 404, ALERT_INACTIVE: 409, NO_TARGET_ACCOUNTS: 422,
+  VALIDATION_FAILED: 400, PAYLOAD_TOO_LARGE: 413, RATE_LIMITED: 429,
+};
+
+interface Known {
+  userId: string;
+  signal?: Signal;
+  route?: AlertRouteChangedV1;
+}
+
+/** A webhook from TradingView: who sent it, is it valid, is it new, then the fan-out. Every outcome is logged. */
+@Injectable()
+export class WebhookService {
+  private readonly logger = new Logger(WebhookService.name);
+  private readonly limiter: RateLimiter;
+  private readonly dedup: DedupWindow<WebhookResultV1>;
+
+  constructor(
+    @Inject(APP_CONFIG) config: ExecutionConfig,
+    private readonly bus: MessageBus,
+    private readonly endpoints: EndpointService,
+    private readonly journal: JournalRepository,
+    private readonly readModel: ReadModelRepository,
+    private readonly fanOut: FanOutService,
+  ) {
+    this.limiter = new RateLimiter(config.WEBHOOK_RATE_LIMIT_PER_MIN);
+    this.dedup = new DedupWindow(config.WEBHOOK_DEDUP_WINDOW_MS);
+  }
+
+  async receive(msg: Msg<Topic.WebhookReceived>): Promise<WebhookResultV1> {
+    const p = msg.payload;
+    const userId = await this.endpoints.ownerOf(p.secret);
+    if (!userId) {
+      await this.journal.systemRejection(p.requestId, 'unknown webhook secret');
+      throw new DomainError('WEBHOOK_SECRET_UNKNOWN', 'This webhook URL is not valid (it may have been rotated). Copy the current URL from the Webhook page.');
+    }
+    const ctx: MessageContext = { correlationId: p.requestId, causationId: msg.messageId, userId };
+    const known: Known = { userId };
+    if (p.tooLarge) {
+      return this.reject(p, known, new DomainError('PAYLOAD_TOO_LARGE', 'The alert message is larger than 64 KB.'));
+    }
+    try {
+      known.signal = parseSignal(p.body);
+    } catch (err) {
+      return this.reject(p, known, err);
+    }
+    const route = await this.routeOf(known.signal.alertId, ctx);
+    if (!route || route.userId !== userId) {
+      return this.reject(p, known, new DomainError('NOT_FOUND', `Alert ${known.signal.alertId} was not found for this webhook URL.`));
+    }
+    known.route = route;
+    const key = `${route.alertId}|${hashBody(p.body)}`;
+    const first = this.dedup.get(key);
+    if (first) {
+      return this.duplicate(p, known, first);
+    }
+    const work = this.admit(p, known as Required<Known>, ctx);
+    this.dedup.set(key, p.requestId, work);
+    return work;
+  }
+
+  private async admit(p: Msg<Topic.WebhookReceived>['payload'], known: Required<Known>, ctx: MessageContext): Promise<WebhookResultV1> {
+    const { route, signal } = known;
+    if (!this.limiter.take(known.userId)) {
+      return this.reject(p, known, new DomainError('RATE_LIMITED', 'Too many webhooks this minute; this one was not executed.'));
+    }
+    if (route.status !== 'active') {
+      return this.reject(p, known, new DomainError('ALERT_INACTIVE', `Alert "${route.name}" is inactive; activate it to trade its signals.`));
+    }
+    if (route.targets.length === 0) {
+      return this.reject(p, known, new DomainError('NO_TARGET_ACCOUNTS', `Alert "${route.name}" has no accounts to trade: add a group or an account to it.`));
+    }
+    const now = new Date().toISOString();
+    const webhook = await this.journal.createWebhook({
+      ...this.header(p, known), status: 'received',
+      events: [
+        { at: p.receivedAt, type: 'received', message: `Webhook received (${p.contentType ?? 'no content type'})` },
+        { at: now, type: 'routed', message: `${signal.orderType} ${signal.action} x${signal.quantity} to ${route.targets.length} account(s)` },
+      ],
+    });
+    try {
+      return await this.fanOut.execute(webhook, signal, route, ctx, false);
+    } catch (err) {
+      // Orders may be out: never an error reply TradingView would resend. The journal lets a restart finish it.
+      this.logger.error({ err, requestId: p.requestId }, 'fan-out failed');
+      const message = 'Orders were sent but the outcome could not be recorded; see the trade log';
+      return { message, successful: 0, failed: 0, total: 0, results: [], request_id: p.requestId, processed_orders: 0, failed_orders: 0 };
+    }
+  }
+
+  private async duplicate(p: Msg<Topic.WebhookReceived>['payload'], known: Known, first: { value: Promise<WebhookResultV1>; requestId: string }): Promise<WebhookResultV1> {
+    const message = `Same signal as request ${first.requestId} moments ago; nothing placed, its result is returned`;
+    const webhook = await this.journal.createWebhook({ ...this.header(p, known), status: 'duplicate', events: [this.event(p.receivedAt, 'received', 'Webhook received'), this.event(new Date().toISOString(), 'completed', message)] });
+    try {
+      const result = await first.value;
+      await this.journal.setWebhook(webhook.id, { httpStatus: 200, response: result });
+      return result;
+    } catch (err) {
+      await this.journal.setWebhook(webhook.id, { httpStatus: err instanceof DomainError ? (STATUS[err.code] ?? 400) : 500 });
+      throw err;
+    }
+  }
+
+  private async reject(p: Msg<Topic.WebhookReceived>['payload'], known: Known, err: unknown): Promise<never> {
+    if (!(err instanceof DomainError)) {
+      throw err;
+    }
+    const httpStatus = STATUS[err.code] ?? 400;
+    await this.journal.createWebhook({
+      ...this.header(p, known), status: 'rejected',
+      events: [this.event(p.receivedAt, 'received', 'Webhook received'), { ...this.event(new Date().toISOString(), 'rejected', err.message), outcome: err.code }],
+    }).then((w) => this.journal.setWebhook(w.id, { httpStatus, response: { detail: err.message, code: err.code, requestId: p.requestId } }));
+    throw err;
+  }
+
+  private header(p: Msg<Topic.WebhookReceived>['payload'], known: Known) {
+    return {
+      userId: known.userId, requestId: p.requestId, alertId: known.route?.alertId ?? null, alertName: known.route?.name ?? null,
+      symbol: known.signal?.symbol ?? known.route?.symbol ?? null, action: known.signal ? `${known.signal.orderType} ${known.signal.action}` : null,
+      request: p.tooLarge ? '(body over 64 KB, not kept)' : bodyForLog(p.body), rawBody: p.body, bodyHash: hashBody(p.body),
+    };
+  }
+
+  private event(at: string, type: LogEventV1['type'], message: string): LogEventV1 {
+    return { at, type, message };
+  }
+
+  /** The read model first; on a miss ask trading (and remember the answer). */
+  async routeOf(alertId: string, ctx: MessageContext): Promise<AlertRouteChangedV1 | null> {
+    const local = await this.readModel.route(alertId);
+    if (local) {
+      return local;
+    }
+    const reply = await this.bus.request(Topic.AlertsRoute, { alertId }, ctx, { timeoutMs: 1500 });
+    if (!reply.ok) {
+      return null;
+    }
+    await this.readModel.saveRoute(reply.data);
+    return reply.data;
+  }
+}
+
+const hashBody = (body: string): string => createHash('sha256').update(body.trim()).digest('hex');

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { DomainError, Topic } from '@app/contracts';
+import type { MessageContext } from '@app/contracts';
+import { APP_CONFIG, MessageBus } from '@app/messaging';
+import type { Request, Response } from 'express';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { GatewayConfig } from '../gateway.settings';
+import { MsgCtx } from '../http/msg-context.decorator';
+import { readRawBody } from './raw-body';
+
+const ALERT_ID = /"alert_id"\s*:\s*"([0-9a-fA-F-]{36})"/;
+
+@Controller('api/webhooks')
+export class WebhooksController {
+  constructor(
+    private readonly bus: MessageBus,
+    @Inject(APP_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /**
+   * TradingView's POST (public: the secret in the path is the credential). The body is read raw and
+   * parsed by execution; past WEBHOOK_REPLY_TIMEOUT_MS we answer 202 and the trade log gets the result.
+   */
+  @Post('tradingview/:secret')
+  async receive(@Param('secret') secret: string, @Req() req: Request & { id?: string }, @Res() res: Response): Promise<void> {
+    const { text, tooLarge } = await readRawBody(req);
+    const requestId = String(req.id);
+    // Partition by alert (ordering, dedup on one consumer), else by the secret's hash.
+    const key = ALERT_ID.exec(text)?.[1] ?? createHash('sha256').update(secret).digest('hex');
+    const payload = { secret: secret.slice(0, 256), body: text, contentType: req.header('content-type') ?? null, receivedAt: new Date().toISOString(), requestId, ...(tooLarge ? { tooLarge } : {}) };
+    const reply = await this.bus.request(Topic.WebhookReceived, payload, { correlationId: requestId, userId: null }, { key, timeoutMs: this.config.WEBHOOK_REPLY_TIMEOUT_MS });
+    if (reply.ok) {
+      res.status(200).json(reply.data);
+      return;
+    }
+    if (reply.error.code === 'TIMEOUT') {
+      res.status(202).json({ message: 'Accepted; orders are still being placed', request_id: requestId });
+      return;
+    }
+    throw DomainError.fromBody(reply.error);
+  }
+
+  @Get('endpoint')
+  @UseGuards(JwtAuthGuard)
+  endpoint(@MsgCtx() ctx: MessageContext): Promise<{ url: string }> {
+    return this.bus.send(Topic.WebhookEndpointGet, {}, ctx);
+  }
+
+  @Post('endpoint/rotate')
+  @HttpCode(200)
+  @UseGuards(JwtAuthGuard)
+  rotate(@MsgCtx() ctx: MessageContext): Promise<{ url: string }> {
+    return this.bus.send(Topic.WebhookEndpointRotate, {}, ctx);
+  }
+}

@@ -1,0 +1,250 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SecretBox } from '@app/common';
+import { Topic } from '@app/contracts';
+import type { AlertRouteChangedV1 } from '@app/contracts';
+import { MessageBus } from '@app/messaging';
+import { startSimulator } from '@app/simulator';
+import type { Simulator } from '@app/simulator';
+import { startStandaloneApp } from '@app/testing/standalone-app';
+import type { StandaloneApp } from '@app/testing/standalone-app';
+import { TradovateClient } from '@app/tradovate';
+
+// Until auth/connections/trading are merged, the read model is seeded through the bus (as their events would).
+describe('TradingView webhooks (e2e)', () => {
+  const key = randomBytes(32).toString('base64');
+  const box = new SecretBox(key);
+  const userId = randomUUID();
+  const otherUserId = randomUUID();
+  let sim: Simulator;
+  let sut: StandaloneApp;
+  let bus: MessageBus;
+  let url: string;
+  let accountIds: Record<string, number>;
+  let contract: { id: number; name: string };
+
+  const ctx = (u = userId) => ({ correlationId: randomUUID(), userId: u });
+  const post = (body: string, type = 'application/json', to = url) =>
+    fetch(to, { method: 'POST', headers: { 'content-type': type }, body });
+  const signal = (alertId: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ qv_user_id: userId, alert_id: alertId, quantlynk: true, order_type: 'market', action: 'buy', price: '21000.1', symbol: 'MNQ1!', quantity: '2', strategy_name: 's', timestamp: new Date().toISOString(), ...extra });
+
+  async function connection(simUser: string, password: string): Promise<{ connectionId: string; accounts: { id: string; brokerAccountId: number; name: string }[] }> {
+    const client = new TradovateClient({ demoUrl: sim.demoUrl, liveUrl: sim.liveUrl, oauthTokenUrl: sim.oauthTokenUrl });
+    const token = await client.requestAccessToken('demo', { name: simUser, password, appId: 'TVTradovate', appVersion: '1', deviceId: 'd', cid: 8, sec: 'sim-secret' });
+    const list = await client.listAccounts('demo', token.accessToken);
+    if (!contract) {
+      const c = (await client.findContract('demo', token.accessToken, (await client.suggestContracts('demo', token.accessToken, 'MNQ', 1))[0].name))!;
+      contract = { id: c.id, name: c.name };
+    }
+    await client.close();
+    const connectionId = randomUUID();
+    const accounts = list.map((a) => ({ id: randomUUID(), brokerAccountId: a.id, name: a.name, accountType: 'Customer', environment: 'demo' as const }));
+    accounts.forEach((a) => (accountIds[a.name] = a.brokerAccountId));
+    await bus.emit(Topic.ConnectionChanged, {
+      connectionId, userId, nickname: simUser, environment: 'demo', status: 'active', accounts,
+      session: { accessTokenEncrypted: box.encrypt(token.accessToken), expiresAt: new Date(token.expiresAt).toISOString() },
+    }, ctx(), connectionId);
+    return { connectionId, accounts };
+  }
+
+  async function alert(targets: AlertRouteChangedV1['targets'], patch: Partial<AlertRouteChangedV1> = {}): Promise<string> {
+    const alertId = randomUUID();
+    await bus.emit(Topic.AlertRouteChanged, { alertId, userId, name: `alert-${alertId.slice(0, 4)}`, status: 'active', symbol: contract.name, symbolId: contract.id, groupIds: [], targets, ...patch }, ctx(), alertId);
+    await new Promise((r) => setTimeout(r, 50));
+    return alertId;
+  }
+
+  let targets: AlertRouteChangedV1['targets'];
+
+  beforeAll(async () => {
+    sim = await startSimulator();
+    sut = await startStandaloneApp({
+      ENCRYPTION_KEY: key, TRADOVATE_DEMO_URL: sim.demoUrl, TRADOVATE_LIVE_URL: sim.liveUrl, TRADOVATE_TIMEOUT_MS: '1000',
+      WEBHOOK_REPLY_TIMEOUT_MS: '1500', WEBHOOK_RATE_LIMIT_PER_MIN: '1000', WEBHOOK_DEDUP_WINDOW_MS: '2000',
+    });
+    bus = sut.app.get(MessageBus);
+    accountIds = {};
+    const a = await connection('demo', 'demo-password');
+    const b = await connection('trader2', 'trader2-password');
+    // Two demo accounts of one connection + two of another; one listed twice (two groups) → still once.
+    targets = [...a.accounts.slice(0, 2), ...b.accounts.slice(0, 2), a.accounts[0]].map((x, i) => ({ accountId: x.id, connectionId: i < 2 || i === 4 ? a.connectionId : b.connectionId }));
+    const endpoint = await bus.send(Topic.WebhookEndpointGet, {}, ctx());
+    url = endpoint.url.replace('http://localhost:3000', sut.url);
+  });
+
+  beforeEach(() => sim.control.reset());
+
+  afterAll(async () => {
+    await sut?.close();
+    await sim?.close();
+  });
+
+  it('should place a market order once on every target account', async () => {
+    const alertId = await alert(targets);
+    const res = await post(signal(alertId));
+    const body = (await res.json()) as { successful: number; total: number; results: { success: boolean; data: { orderId: number } }[] };
+
+    expect(res.status).toBe(200);
+    expect(body).toMatchObject({ successful: 4, failed: 0, total: 4 });
+    const orders = sim.control.orders();
+    expect(orders).toHaveLength(4);
+    expect(new Set(orders.map((o) => o.accountId))).toEqual(new Set(['DEMO100001', 'DEMO100002', 'DEMO200001', 'DEMO200002'].map((n) => accountIds[n])));
+    expect(orders.every((o) => o.kind === 'order' && o.orderType === 'Market' && o.action === 'Buy' && o.orderQty === 2 && o.symbol === contract.name)).toBe(true);
+  });
+
+  it.each([
+    ['limit', {}, { kind: 'order', orderType: 'Limit', price: 21000 }],
+    ['stop', { action: 'SELL ' }, { kind: 'order', orderType: 'Stop', stopPrice: 21000, action: 'Sell' }],
+    ['oso', { take_profit: { ticks: 20 }, stop_loss: { ticks: 10 } }, { kind: 'oso', orderType: 'Market', legs: [{ action: 'Sell', orderType: 'Limit', price: 21005 }, { action: 'Sell', orderType: 'Stop', stopPrice: 20997.5 }] }],
+    ['oco', { action: 'sell', take_profit: { ticks: 20 }, stop_loss: { price: 20990.13 } }, { kind: 'oco', orderType: 'Limit', price: 21005, legs: [{ action: 'Sell', orderType: 'Stop', stopPrice: 20990.25 }] }],
+  ])('should map a %s signal to the expected Tradovate order', async (type, extra, expected) => {
+    const alertId = await alert(targets.slice(0, 2));
+    const res = await post(signal(alertId, { order_type: type, price: 21000.1, ...extra }));
+
+    expect(res.status).toBe(200);
+    const orders = sim.control.orders();
+    expect(orders).toHaveLength(2);
+    for (const o of orders) {
+      expect(o).toMatchObject(expected);
+    }
+  });
+
+  it('should flatten the alert contract on each account', async () => {
+    sim.control.setFlatLiquidation('accept');
+    const alertId = await alert(targets.slice(0, 2));
+    const res = await post(signal(alertId, { order_type: 'flatten' }));
+
+    expect(res.status).toBe(200);
+    expect(sim.control.orders().map((o) => [o.kind, o.contractId])).toEqual([['liquidate', contract.id], ['liquidate', contract.id]]);
+  });
+
+  it('should accept a text/plain body with trailing whitespace', async () => {
+    const alertId = await alert(targets.slice(0, 1));
+    const res = await post(`${signal(alertId)}\n  \n`, 'text/plain');
+
+    expect(res.status).toBe(200);
+    expect(sim.control.orders()).toHaveLength(1);
+  });
+
+  it('should answer a repeat of the same signal with the first result and place nothing', async () => {
+    const alertId = await alert(targets.slice(0, 2));
+    const body = signal(alertId);
+    const [first, second] = await Promise.all([post(body), post(body)]);
+    const a = (await first.json()) as { request_id: string };
+    const b = (await second.json()) as { request_id: string };
+
+    expect(second.status).toBe(200);
+    expect(b.request_id).toBe(a.request_id);
+    expect(sim.control.orders()).toHaveLength(2);
+  });
+
+  it.each([
+    ['unknown secret', () => post('{}', 'application/json', url.replace(/[^/]+$/, 'nope')), 401],
+    ['malformed JSON', () => post('{"alert_id": '), 400],
+    ['a placeholder', () => post('{"price": {{close}}}'), 400],
+    ['body over 64 KB', () => post('x'.repeat(70_000), 'text/plain'), 413],
+  ])('should reject %s', async (_, send, status) => {
+    const res = await send();
+    const body = (await res.json()) as { detail: string };
+
+    expect(res.status).toBe(status);
+    expect(body.detail.length).toBeGreaterThan(5);
+    expect(sim.control.orders()).toHaveLength(0);
+  });
+
+  it.each([
+    ['an unknown order type', { order_type: 'trailing' }, 400],
+    ['an unknown action', { action: 'hold' }, 400],
+    ['a fractional quantity', { quantity: '1.5' }, 400],
+    ['a zero quantity', { quantity: 0 }, 400],
+    ['a limit without price', { order_type: 'limit', price: null }, 400],
+  ])('should reject %s', async (_, extra, status) => {
+    const alertId = await alert(targets.slice(0, 1));
+    const res = await post(signal(alertId, extra));
+
+    expect(res.status).toBe(status);
+    expect(sim.control.orders()).toHaveLength(0);
+  });
+
+  it('should reject an alert of another user (404), inactive (409) and without targets (422)', async () => {
+    const foreign = randomUUID();
+    await bus.emit(Topic.AlertRouteChanged, { alertId: foreign, userId: otherUserId, name: 'x', status: 'active', symbol: null, symbolId: contract.id, groupIds: [], targets }, ctx(otherUserId), foreign);
+    const inactive = await alert(targets, { status: 'inactive' });
+    const empty = await alert([]);
+
+    expect((await post(signal(foreign))).status).toBe(404);
+    expect((await post(signal(inactive))).status).toBe(409);
+    const res = await post(signal(empty));
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { code: string }).code).toBe('NO_TARGET_ACCOUNTS');
+  });
+
+  it("should never place twice when the broker's answer is lost after it executed", async () => {
+    const alertId = await alert(targets.slice(0, 2));
+    sim.control.failNext('order/placeorder', { dropAfterExecute: true });
+    const res = await post(signal(alertId));
+    const body = (await res.json()) as { successful: number };
+
+    expect(res.status).toBe(200);
+    expect(body.successful).toBe(2);
+    // Two received (one dropped after executing, reconciled by clOrdId) — no third resend.
+    expect(sim.control.orders()).toHaveLength(2);
+  });
+
+  it('should honour a penalty ticket and still place the order', async () => {
+    const alertId = await alert(targets.slice(0, 1));
+    sim.control.penalize('order/placeorder', { pTime: 0.2, count: 1 });
+    const res = await post(signal(alertId));
+
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { successful: number }).successful).toBe(1);
+  });
+
+  it('should reconcile a broker timeout by clOrdId instead of placing again', async () => {
+    const alertId = await alert(targets.slice(0, 1));
+    sim.control.setLatency(1200, 'order/placeorder');
+    const res = await post(signal(alertId, { strategy_name: 'timeout' }));
+
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { successful: number }).successful).toBe(1);
+    expect(sim.control.orders()).toHaveLength(1);
+  });
+
+  it('should answer 202 when the broker is slower than the reply timeout, then log the result', async () => {
+    const alertId = await alert(targets.slice(0, 1));
+    sim.control.setLatency(600, 'order/placeorder');
+    sim.control.penalize('order/placeorder', { pTime: 1, count: 1 });
+    const res = await post(signal(alertId, { strategy_name: 'slow' }));
+    const body = (await res.json()) as { request_id: string };
+
+    expect(res.status).toBe(202);
+    expect(body.request_id).toBe(res.headers.get('x-request-id'));
+    await new Promise((r) => setTimeout(r, 1500));
+    const logs = await bus.send(Topic.LogsList, { q: body.request_id }, ctx());
+    expect(logs.items[0].status).toBe('completed');
+    expect(sim.control.orders().filter((o) => o.orderId !== undefined)).toHaveLength(1);
+  });
+
+  it('should list trade logs newest first with events, scoped to the user', async () => {
+    const alertId = await alert(targets.slice(0, 1));
+    await post(signal(alertId, { strategy_name: 'logged' }));
+    const list = await bus.send(Topic.LogsList, { page: 1, page_size: 5 }, ctx());
+    const detail = await bus.send(Topic.LogsGet, { id: list.items[0].id }, ctx());
+    const foreign = await bus.request(Topic.LogsGet, { id: list.items[0].id }, ctx(otherUserId));
+
+    expect(list.total).toBeGreaterThan(5);
+    expect(list.items).toHaveLength(5);
+    expect(detail.events.map((e) => e.type)).toEqual(['received', 'routed', 'broker_call', 'completed']);
+    expect((detail.request as { strategy_name: string }).strategy_name).toBe('logged');
+    expect(foreign.ok).toBe(false);
+  });
+
+  it('should stop accepting the old URL after a rotation', async () => {
+    const old = url;
+    const rotated = await bus.send(Topic.WebhookEndpointRotate, {}, ctx());
+    url = rotated.url.replace('http://localhost:3000', sut.url);
+
+    expect((await post('{}', 'application/json', old)).status).toBe(401);
+    expect((await post('{}')).status).toBe(400);
+  });
+});
