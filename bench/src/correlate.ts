@@ -41,7 +41,7 @@ export function correlate(sent: readonly SentWebhook[], orders: readonly Receive
       w.error ??
       (w.status !== 200 && w.status !== 202 ? `HTTP ${w.status}` : undefined) ??
       (!e || e.n < fanOut ? `${e?.n ?? 0}/${fanOut} orders` : undefined) ??
-      (e.failures > 0 ? `${e.failures} rejected orders` : undefined);
+      (e && e.failures > 0 ? `${e.failures} rejected orders` : undefined);
     if (problem !== undefined || !e) {
       errors += 1;
       if (errorSamples.length < 5) {
