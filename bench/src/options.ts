@@ -10,9 +10,11 @@ export interface BenchOptions {
   /** Write a CPU profile of the standalone product under load (bench/results/profiles). */
   profile: boolean;
   outDir: string;
+  /** Checkout whose dist/ holds the product (default: this one; e.g. an integration worktree). */
+  productRoot: string;
 }
 
-export function parseOptions(argv: string[], outDir: string): BenchOptions {
+export function parseOptions(argv: string[], outDir: string, root: string): BenchOptions {
   const flag = (name: string): boolean => argv.includes(`--${name}`);
   const value = (name: string): string | undefined =>
     argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -28,5 +30,6 @@ export function parseOptions(argv: string[], outDir: string): BenchOptions {
     refine: quick ? 1 : 2,
     profile: flag('profile'),
     outDir: value('out') ?? outDir,
+    productRoot: value('product-root') ?? root,
   };
 }
