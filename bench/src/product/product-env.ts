@@ -14,5 +14,5 @@ export const productEnv = (sim: Simulator, publicUrl: string): Record<string, st
   TRADOVATE_OAUTH_TOKEN_URL: sim.oauthTokenUrl,
   WEBHOOK_RATE_LIMIT_PER_MIN: '10000000',
   WEBHOOK_DEDUP_WINDOW_MS: '10000',
-  WEBHOOK_REPLY_TIMEOUT_MS: '10000',
+  WEBHOOK_REPLY_TIMEOUT_MS: '2900',
 });
