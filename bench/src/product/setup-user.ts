@@ -30,7 +30,8 @@ export async function setUpProductUser(base: string, sets: SimAccountSet[]): Pro
   const password = 'bench-user-password';
   const registered = await call<Json>(base, 'POST', '/api/auth/register', { email, password });
   const admin = await login(base, ADMIN.email, ADMIN.password);
-  const userId = String((registered.user as Json | undefined)?.id ?? registered.id ?? '');
+  const rawId = (registered.user as Json | undefined)?.id ?? registered.id;
+  const userId = typeof rawId === 'string' ? rawId : '';
   const id = userId || (await findUserId(base, admin, email));
   await call(base, 'PUT', `/api/users/${id}/status`, { is_active: true }, admin);
   const token = await login(base, email, password);
