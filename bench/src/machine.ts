@@ -1,0 +1,23 @@
+// What the numbers were measured on: results from another machine are not comparable.
+import { cpus, loadavg, totalmem, release } from 'node:os';
+
+export interface MachineInfo {
+  nproc: number;
+  cpuModel: string;
+  memoryMiB: number;
+  node: string;
+  kernel: string;
+  date: string;
+  /** 1/5/15-minute load averages when the run started (other work on the machine skews every figure). */
+  loadAvgAtStart: number[];
+}
+
+export const machineInfo = (): MachineInfo => ({
+  nproc: cpus().length,
+  cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+  memoryMiB: Math.round(totalmem() / 2 ** 20),
+  node: process.version,
+  kernel: release(),
+  date: new Date().toISOString(),
+  loadAvgAtStart: loadavg().map((n) => Math.round(n * 100) / 100),
+});

@@ -1,0 +1,35 @@
+// Command line of `npm run bench -- [--quick] [--soak] [--only=baseline,standalone,distributed] [--fanouts=1,10,50]`.
+export interface BenchOptions {
+  quick: boolean;
+  soak: boolean;
+  soakMs: number;
+  only: Set<'baseline' | 'standalone' | 'distributed'>;
+  fanOuts: number[];
+  stepMs: number;
+  refine: number;
+  /** Write a CPU profile of the standalone product under load (bench/results/profiles). */
+  profile: boolean;
+  outDir: string;
+  /** Checkout whose dist/ holds the product (default: this one; e.g. an integration worktree). */
+  productRoot: string;
+}
+
+export function parseOptions(argv: string[], outDir: string, root: string): BenchOptions {
+  const flag = (name: string): boolean => argv.includes(`--${name}`);
+  const value = (name: string): string | undefined =>
+    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const quick = flag('quick');
+  const only = (value('only') ?? 'baseline,standalone,distributed').split(',') as Array<'baseline' | 'standalone' | 'distributed'>;
+  return {
+    quick,
+    soak: flag('soak'),
+    soakMs: Number(value('soak-minutes') ?? 5) * 60_000,
+    only: new Set(only),
+    fanOuts: (value('fanouts') ?? (quick ? '10' : '1,10,50')).split(',').map(Number),
+    stepMs: Number(value('step-ms') ?? (quick ? 2000 : 4000)),
+    refine: quick ? 1 : 2,
+    profile: flag('profile'),
+    outDir: value('out') ?? outDir,
+    productRoot: value('product-root') ?? root,
+  };
+}

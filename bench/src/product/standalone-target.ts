@@ -1,0 +1,40 @@
+// The product in standalone mode: one process (`node dist/services/standalone/src/main.js`), embedded
+// Postgres in a temporary DATA_DIR, the in-process transport.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from '@app/testing';
+import type { Simulator } from '@app/simulator';
+import { spawnChild } from '../child';
+import type { SimAccountSet } from '../sim-world';
+import type { Target } from '../target';
+import { productEnv } from './product-env';
+import { setUpProductUser } from './setup-user';
+
+export async function startStandaloneProduct(productRoot: string, sim: Simulator, sets: SimAccountSet[], execArgv: string[] = []): Promise<Target> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-standalone-'));
+  const child = spawnChild(
+    'standalone',
+    path.join(productRoot, 'dist/services/standalone/src/main.js'),
+    { ...productEnv(sim, base), PORT: String(port), DATA_DIR: dataDir },
+    execArgv,
+  );
+  try {
+    await child.waitForHttp(`${base}/readyz`, 90_000);
+    const routes = await setUpProductUser(base, sets);
+    return {
+      name: 'standalone',
+      routes,
+      pids: () => [child.pid],
+      close: async () => {
+        await child.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await child.stop();
+    throw err;
+  }
+}

@@ -1,0 +1,76 @@
+// bench/results/<name>.md: the tables a reader needs, ratios against the baseline measured in the same run.
+import type { BenchResult } from './result';
+
+const f = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '—');
+
+export function resultMarkdown(r: BenchResult, svgName: string, pngName: string | null): string {
+  const m = r.machine;
+  const lines: string[] = [
+    `# Webhook fan-out benchmark (${r.mode})`,
+    '',
+    `${m.date} · ${m.nproc} CPUs (${m.cpuModel}) · ${m.memoryMiB} MiB · Node ${m.node} · Linux ${m.kernel} · ` +
+      `load average at start ${m.loadAvgAtStart.join(' / ')} · run took ${r.durationS} s`,
+    '',
+    `![latency versus rate](${pngName ?? svgName})`,
+    '',
+    '## Highest sustained rate (p99 < 250 ms, no errors)',
+    '',
+    '| fan-out | system | webhooks/s | orders/s | × baseline | p50 / p99 / max at that rate (ms) | CPU ms per webhook | peak RSS (MiB) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  const base = (fanOut: number): number => r.sweeps.find((s) => s.target === 'baseline' && s.fanOut === fanOut)?.sustainedRate ?? Number.NaN;
+  for (const s of [...r.sweeps].sort((a, b) => a.fanOut - b.fanOut)) {
+    const at = s.steps.find((p) => p.rate === s.sustainedRate);
+    const peak = Math.max(...s.steps.map((p) => p.peakRssMiB));
+    lines.push(
+      `| ${s.fanOut} | ${s.target} | ${s.sustainedRate} | ${s.sustainedRate * s.fanOut} | ${f(s.sustainedRate / base(s.fanOut), 2)} | ` +
+        `${at ? `${f(at.latency.p50)} / ${f(at.latency.p99)} / ${f(at.latency.max)}` : '—'} | ${at ? f(at.cpuMsPerWebhook, 2) : '—'} | ${f(peak, 0)} |`,
+    );
+  }
+  if (r.halfRate.length) {
+    lines.push('', '## Latency at half the product’s sustained rate (same rate for both)', '');
+    lines.push('| fan-out | product | rate | baseline p50 / p99 | product p50 / p99 | p99 added (ms) | product errors |', '| --- | --- | --- | --- | --- | --- | --- |');
+    for (const h of r.halfRate) {
+      lines.push(
+        `| ${h.fanOut} | ${h.target} | ${h.rate}/s | ${f(h.baseline.latency.p50)} / ${f(h.baseline.latency.p99)} | ${f(h.product.latency.p50)} / ${f(h.product.latency.p99)} | ` +
+          `${f(h.product.latency.p99 - h.baseline.latency.p99)} | ${h.product.errors} |`,
+      );
+    }
+  }
+  if (r.kafka) {
+    const k = r.kafka;
+    lines.push('', '## What the local Kafka broker adds', '');
+    lines.push(
+      `Broker: ${k.broker === 'mock' ? 'librdkafka mock cluster' : 'Kafka in a container'}, KAFKA_MAX_WAIT_MS = ${k.maxWaitMs}. ` +
+        `A bare kafkajs request → reply (two topics, two consumers, same settings as the services): ` +
+        `p50 ${f(k.roundTrip.p50)} ms, p99 ${f(k.roundTrip.p99)} ms, max ${f(k.roundTrip.max)} ms (${k.roundTrip.count} round trips). ` +
+        'The mock does not wake a waiting fetch when a message arrives, so every hop can wait up to KAFKA_MAX_WAIT_MS: ' +
+        'read distributed latencies net of this round trip.',
+    );
+  }
+  if (r.soak) {
+    const s = r.soak;
+    const first = s.rssMiB[0]?.rssMiB ?? Number.NaN;
+    const last = s.rssMiB[s.rssMiB.length - 1]?.rssMiB ?? Number.NaN;
+    lines.push('', `## Soak: ${s.target} fan-out ${s.fanOut} at ${s.rate}/s for ${Math.round(s.durationMs / 60000)} min`, '');
+    lines.push(`RSS ${f(first)} → ${f(last)} MiB; latency p50 ${f(s.latency.p50)} / p99 ${f(s.latency.p99)} ms; errors ${s.errors}.`);
+    lines.push('', `RSS samples (s: MiB): ${s.rssMiB.map((p) => `${p.atS}: ${f(p.rssMiB, 0)}`).join(', ')}`);
+  }
+  lines.push('', '## Targets', '', '| target | goal | measured | met |', '| --- | --- | --- | --- |');
+  for (const c of r.checks) {
+    lines.push(`| ${c.name} | ${c.goal} | ${c.measured} | ${c.met === null ? 'not measured' : c.met ? 'yes' : 'NO'} |`);
+  }
+  lines.push('', '## Every step', '', '| system | fan-out | rate/s | sent | errors | p50 | p99 | max | answer p99 | CPU cores | RSS MiB | load |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const s of r.sweeps) {
+    for (const p of s.steps) {
+      lines.push(
+        `| ${s.target} | ${s.fanOut} | ${p.rate} | ${p.sent} | ${p.errors} | ${f(p.latency.p50)} | ${f(p.latency.p99)} | ${f(p.latency.max)} | ${f(p.response.p99)} | ${f(p.cpuCores, 2)} | ${f(p.rssMiB, 0)} | ${f(p.loadAvg1, 1)} |`,
+      );
+    }
+  }
+  lines.push('', '## How it was measured', '', ...r.method.map((x) => `- ${x}`));
+  if (r.notes.length) {
+    lines.push('', '## Notes', '', ...r.notes.map((x) => `- ${x}`));
+  }
+  return `${lines.join('\n')}\n`;
+}

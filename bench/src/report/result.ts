@@ -1,0 +1,50 @@
+// The shape of bench/results/*.json (the markdown and the SVG are drawn from it).
+import type { LatencySummary } from '../stats';
+import type { MachineInfo } from '../machine';
+import type { StepResult, SweepResult } from '../sweep';
+
+export interface KafkaRoundTrip {
+  broker: 'mock' | 'container';
+  maxWaitMs: number;
+  /** A bare kafkajs request → reply over two topics, the same shape as gateway → execution → gateway. */
+  roundTrip: LatencySummary;
+}
+
+export interface HalfRateComparison {
+  fanOut: number;
+  rate: number;
+  baseline: StepResult;
+  product: StepResult;
+  target: 'standalone' | 'distributed';
+}
+
+export interface SoakResult {
+  target: string;
+  fanOut: number;
+  rate: number;
+  durationMs: number;
+  /** RSS of the product's processes, MiB, sampled every few seconds. */
+  rssMiB: Array<{ atS: number; rssMiB: number }>;
+  latency: LatencySummary;
+  errors: number;
+}
+
+export interface TargetCheck {
+  name: string;
+  goal: string;
+  measured: string;
+  met: boolean | null;
+}
+
+export interface BenchResult {
+  machine: MachineInfo;
+  mode: 'quick' | 'default' | 'soak';
+  durationS: number;
+  method: string[];
+  sweeps: SweepResult[];
+  halfRate: HalfRateComparison[];
+  kafka: KafkaRoundTrip | null;
+  soak: SoakResult | null;
+  checks: TargetCheck[];
+  notes: string[];
+}

@@ -1,0 +1,71 @@
+// Rate sweeps: run a step, read its orders from the simulator, decide pass/fail, climb the ladder until
+// a step fails. "Sustained" = the highest rate whose step had p99 < 250 ms and no errors.
+import { loadavg } from 'node:os';
+import type { Simulator } from '@app/simulator';
+import { correlate } from './correlate';
+import type { StepOutcome } from './correlate';
+import { LoadDriver } from './load-driver';
+import { sampleAll } from './proc-usage';
+import type { Route, Target } from './target';
+
+export const P99_LIMIT_MS = 250;
+
+export interface StepResult extends StepOutcome {
+  rate: number;
+  durationMs: number;
+  pass: boolean;
+  /** CPU of the target's processes during the step, as a share of one core (1 = 100 %). */
+  cpuCores: number;
+  cpuMsPerWebhook: number;
+  rssMiB: number;
+  peakRssMiB: number;
+  /** 1-minute load average after the step: this machine is shared, so a high figure marks a noisy step. */
+  loadAvg1: number;
+}
+
+export interface SweepResult {
+  target: Target['name'];
+  fanOut: number;
+  steps: StepResult[];
+  sustainedRate: number;
+}
+
+const MiB = 2 ** 20;
+
+export async function runStep(sim: Simulator, target: Target, route: Route, rate: number, durationMs: number): Promise<StepResult> {
+  sim.control.reset();
+  const driver = new LoadDriver(route.webhookUrl, route.alertId);
+  const before = sampleAll(target.pids());
+  const t0 = performance.now();
+  try {
+    const sent = await driver.run({ rate, durationMs });
+    // Orders may trail the last answer (a 202 answers before the fan-out ends): give them a moment.
+    await settle(sim, sent.length * route.fanOut, 2000);
+    const wall = performance.now() - t0;
+    const after = sampleAll(target.pids());
+    const outcome = correlate(sent, sim.control.orders(), route.fanOut);
+    const cpuMs = after.cpuMs - before.cpuMs;
+    return {
+      rate,
+      durationMs,
+      ...outcome,
+      pass: outcome.errors === 0 && outcome.latency.p99 < P99_LIMIT_MS,
+      cpuCores: round(cpuMs / wall),
+      cpuMsPerWebhook: round(cpuMs / Math.max(1, outcome.sent)),
+      rssMiB: round(after.rssBytes / MiB),
+      peakRssMiB: round(after.peakRssBytes / MiB),
+      loadAvg1: round(loadavg()[0]),
+    };
+  } finally {
+    await driver.close();
+  }
+}
+
+async function settle(sim: Simulator, expected: number, maxMs: number): Promise<void> {
+  const until = Date.now() + maxMs;
+  while (sim.control.stats().requests['order/placeorder'] < expected && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const round = (n: number): number => Math.round(n * 100) / 100;
