@@ -39,7 +39,7 @@ describe('execution killed mid-fan-out', () => {
     try {
       await waitUntil(() => stack.journal.allFinal(requestIds), 60_000, 'every trade log final');
     } catch (err) {
-      throw new Error(`${String(err)}\n${JSON.stringify(await stack.journal.webhooks(requestIds))}\n${stack.output()}`);
+      throw new Error(`${String(err)}\n${JSON.stringify(await stack.journal.webhooks(requestIds))}\n${stack.output().slice(-6000)}`);
     }
     const tally = tallyOrders(stack.sim.control.orders(), requestIds, stack.accounts.map((a) => a.id));
     expect(Object.values(tally.counts).filter((n) => n !== 1)).toEqual([]);

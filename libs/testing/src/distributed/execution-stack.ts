@@ -8,7 +8,7 @@ import { startSimulator } from '@app/simulator';
 import type { Simulator } from '@app/simulator';
 import { TradovateClient } from '@app/tradovate';
 import type { ClientKafka } from '@nestjs/microservices';
-import { Client } from 'pg';
+import { Pool } from 'pg';
 import { startKafkaMock } from '../kafka/kafka-mock';
 import { systemTopics } from '../kafka/system-topics';
 import { startPostgres } from '../postgres/start-postgres';
@@ -58,8 +58,7 @@ export class ExecutionStack {
   static async start(options: ExecutionStackOptions): Promise<ExecutionStack> {
     execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: repoRoot(), stdio: 'ignore' });
     const [kafka, db, sim] = await Promise.all([startKafkaMock({ topics: systemTopics() }), startPostgres(), startSimulator()]);
-    const pg = new Client({ connectionString: db.url });
-    await pg.connect();
+    const pg = new Pool({ connectionString: db.url, max: 3 });
     const stack = new ExecutionStack(sim, new WebhookJournal(pg));
     stack.stops.push(() => sim.close(), () => kafka.stop(), () => db.drop(), () => pg.end());
     const gatewayPort = await freePort();

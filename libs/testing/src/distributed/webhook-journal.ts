@@ -1,4 +1,4 @@
-import type { Client } from 'pg';
+import type { Pool } from 'pg';
 
 export interface JournalWebhook {
   requestId: string;
@@ -11,7 +11,7 @@ const FINAL = ['completed', 'partial', 'failed', 'rejected', 'duplicate'];
 
 /** Reads execution's journal (trade logs and read model) straight from its schema, whatever process is up. */
 export class WebhookJournal {
-  constructor(private readonly pg: Client) {}
+  constructor(private readonly pg: Pool) {}
 
   async hasRoute(alertId: string): Promise<boolean> {
     const r = await this.pg.query('SELECT 1 FROM "execution"."alert_routes" WHERE "alert_id" = $1', [alertId]);
