@@ -46,4 +46,10 @@ export class WebhookJournal {
     );
     return Object.fromEntries(r.rows.map((x) => [x.status, x.n]));
   }
+
+  /** How many distinct instances have claimed (worked on) a webhook so far. */
+  async claimants(): Promise<number> {
+    const r = await this.pg.query<{ n: number }>('SELECT count(DISTINCT "claimed_by")::int AS "n" FROM "execution"."webhooks"');
+    return r.rows[0].n;
+  }
 }
