@@ -29,6 +29,7 @@ export const hostileValueText = (fields: readonly string[] = []): fc.Arbitrary<s
   fc.oneof(
     { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)) },
     { weight: 2, arbitrary: fc.constantFrom(...NASTY_STRINGS).map((s) => JSON.stringify(s)) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 10 }).map((s) => JSON.stringify(`${s}\u0000${s}`)) },
     { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 60 }).map((s) => JSON.stringify(s)) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }).map((s) => JSON.stringify(s)) },
     { weight: 2, arbitrary: fc.constantFrom('0', '-1', '1.5', '1e308', '-1e308', '2147483648', '9007199254740993', 'true', 'false', 'null', '[]', '{}') },

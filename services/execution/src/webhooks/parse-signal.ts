@@ -8,13 +8,43 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const bad = (message: string): DomainError => new DomainError('VALIDATION_FAILED', message);
 
-/** The body as the trade log shows it: the JSON when it parses, else the raw text. */
+/** Deeper JSON is kept as text in the log: TypeORM merges jsonb values recursively and overflows the stack. */
+const MAX_LOG_DEPTH = 32;
+
+/** The body as the trade log shows it: the JSON when it parses (and is not absurdly deep), else the raw text. */
 export function bodyForLog(raw: string): unknown {
+  if (hasNul(raw)) {
+    return textForLog(raw);
+  }
   try {
-    return JSON.parse(raw.trim()) as unknown;
+    const body = JSON.parse(raw.trim()) as unknown;
+    return deeperThan(body, MAX_LOG_DEPTH) ? raw : body;
   } catch {
     return raw;
   }
+}
+
+/** Postgres text and jsonb cannot hold U+0000 (the insert fails): a raw NUL or its JSON escape. */
+const hasNul = (raw: string): boolean => raw.includes('\u0000') || raw.includes('\\u0000');
+
+/** The raw body as a text column can store it (NUL shown as U+FFFD). */
+export const textForLog = (raw: string): string => raw.replaceAll('\u0000', '\uFFFD');
+
+/** Whether a parsed JSON value nests more than `max` levels (iterative: the value may be very deep). */
+function deeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === 'object' && v !== null) {
+      if (depth >= max) {
+        return true;
+      }
+      for (const child of Object.values(v)) {
+        stack.push([child, depth + 1]);
+      }
+    }
+  }
+  return false;
 }
 
 /** The alert id of a body, when one can be read (routing key, logs); never throws. */
@@ -31,6 +61,9 @@ export function peekAlertId(raw: string): string | null {
  */
 export function parseSignal(raw: string): Signal {
   const text = raw.trim();
+  if (hasNul(text)) {
+    throw bad('The alert message contains a NUL character (\\u0000); remove it from the alert message.');
+  }
   const placeholder = PLACEHOLDER.exec(text);
   if (placeholder) {
     throw bad(`The alert message still contains the TradingView placeholder ${shown(placeholder[0])}: TradingView did not replace it. Check its spelling in the alert message.`);
