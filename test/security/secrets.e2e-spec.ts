@@ -35,19 +35,19 @@ describe('secrets stay secret', () => {
         keep(data);
       }
       return (write as (...a: unknown[]) => void)(fd, data, ...rest);
-    }) as typeof fs.write);
+    }));
     jest.spyOn(fs, 'writeSync').mockImplementation(((fd: number, data: unknown, ...rest: unknown[]) => {
       if (fd === 1 || fd === 2) {
         keep(data);
       }
       return (writeSync as (...a: unknown[]) => number)(fd, data, ...rest);
-    }) as typeof fs.writeSync);
+    }));
     for (const stream of [process.stdout, process.stderr]) {
       const original = stream.write.bind(stream);
       jest.spyOn(stream, 'write').mockImplementation(((chunk: unknown, ...rest: unknown[]) => {
         keep(chunk);
         return (original as (...a: unknown[]) => boolean)(chunk, ...rest);
-      }) as typeof stream.write);
+      }));
     }
 
     sut = await startStandaloneApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'debug' });
