@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { MicroserviceOptions } from '@nestjs/microservices';
+import { ServerKafka } from '@nestjs/microservices';
+import type { Consumer } from 'kafkajs';
 import { AppLogger, ConfigError, createRootLogger } from '@app/common';
 import { collectDefaultMetrics } from 'prom-client';
 import { connectKafkaClient, createKafkaClient, kafkaServerOptions } from '@app/messaging';
+import { InFlight } from './in-flight';
 import { ProbesController } from './probes.controller';
 import { readiness } from './readiness';
 import type { ServiceDefinition } from './service-definition';
@@ -35,11 +37,22 @@ export async function runDistributed(def: ServiceDefinition): Promise<void> {
   class HostModule {}
 
   const app = await NestFactory.create(HostModule, { logger, bufferLogs: true });
-  app.connectMicroservice<MicroserviceOptions>(kafkaServerOptions(config, def.name), { inheritAppConfig: true });
+  // Our own server instance, so the shutdown can stop its consumer and wait for in-flight replies.
+  const server = new ServerKafka(kafkaServerOptions(config, def.name).options ?? {});
+  const inFlight = new InFlight();
+  inFlight.track(server);
+  app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
   await connectKafkaClient(bus, def.sendsTo);
   await app.startAllMicroservices();
   await app.listen(config.PORT, '0.0.0.0');
   readiness.transportUp = true;
-  installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS);
+  installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS, {
+    drain: async () => {
+      // stop() waits for running handlers and leaves the group; then the replies still being produced.
+      await server.unwrap<[unknown, Consumer, unknown]>()[1].stop();
+      await inFlight.drained();
+    },
+    afterClose: () => bus.close(),
+  });
   logger.log(`${def.name} ready (probes on :${config.PORT})`, 'Host');
 }

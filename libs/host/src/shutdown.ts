@@ -2,11 +2,18 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { AppLogger } from '@app/common';
 import { readiness } from './readiness';
 
+export interface ShutdownHooks {
+  /** Before Nest's close(): stop taking new messages and let the in-flight ones finish (and reply). */
+  drain?: () => Promise<void>;
+  /** After close(): what Nest does not own (e.g. the bus client given to the module as a value). */
+  afterClose?: () => Promise<void>;
+}
+
 /**
- * Graceful stop on SIGTERM/SIGINT: report not-ready, let Nest close the transport (the consumer
- * leaves its group, in-flight handlers finish), then exit; a stuck close is cut off after the timeout.
+ * Graceful stop on SIGTERM/SIGINT: report not-ready, drain the transport (no new messages, in-flight
+ * handlers finish and reply), let Nest close the app, then exit; a stuck stop is cut off after the timeout.
  */
-export function installShutdown(app: INestApplicationContext, logger: AppLogger, timeoutMs: number): void {
+export function installShutdown(app: INestApplicationContext, logger: AppLogger, timeoutMs: number, hooks: ShutdownHooks = {}): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {
@@ -20,7 +27,12 @@ export function installShutdown(app: INestApplicationContext, logger: AppLogger,
       process.exit(1);
     }, timeoutMs);
     timer.unref();
-    app.close().then(
+    const close = async () => {
+      await hooks.drain?.();
+      await app.close();
+      await hooks.afterClose?.().catch((err: unknown) => logger.warn(`after close: ${String(err)}`, 'Host'));
+    };
+    close().then(
       () => process.exit(0),
       (err: unknown) => {
         logger.error(err, undefined, 'Host');

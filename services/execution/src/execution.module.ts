@@ -22,7 +22,9 @@ import { ReadModelRepository } from './read-model/read-model.repository';
 import { FanOutService } from './webhooks/fan-out.service';
 import { JournalRepository } from './webhooks/journal.repository';
 import { ResumeService } from './webhooks/resume.service';
+import { RouteLookup } from './webhooks/route-lookup';
 import { WebhookController } from './webhooks/webhook.controller';
+import { WebhookLease } from './webhooks/webhook-lease';
 import { WebhookService } from './webhooks/webhook.service';
 
 const entities = [WebhookEndpointEntity, WebhookEntity, OrderAttemptEntity, AlertRouteEntity, BrokerConnectionEntity, SystemRejectionEntity];
@@ -41,7 +43,7 @@ export class ExecutionModule {
       controllers: [createHealthController('execution', HEALTH_TOPICS.execution), WebhookController, LogsController, ReadModelController],
       providers: [
         ContractInterceptor, BrokerAccess, ContractCache, EndpointService, LogsService, ReadModelRepository,
-        JournalRepository, FanOutService, WebhookService, ResumeService,
+        JournalRepository, FanOutService, RouteLookup, WebhookLease, WebhookService, ResumeService,
       ],
     };
   }

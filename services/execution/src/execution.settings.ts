@@ -18,6 +18,11 @@ export const executionSettings = {
   WEBHOOK_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).default(60),
   /** A repeat of the same signal (alert + body) within this window places nothing. */
   WEBHOOK_DEDUP_WINDOW_MS: z.coerce.number().int().min(0).default(10000),
+  /**
+   * How long an instance's claim on an unfinished webhook lasts without renewal (renewed every third
+   * of it while the fan-out runs): after a crash, another instance takes the webhook over this late.
+   */
+  WEBHOOK_CLAIM_TTL_MS: z.coerce.number().int().min(500).default(10000),
 } satisfies z.ZodRawShape;
 
 export type ExecutionConfig = z.output<z.ZodObject<typeof executionSettings>>;

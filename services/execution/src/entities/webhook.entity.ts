@@ -51,6 +51,13 @@ export class WebhookEntity {
   @Column('jsonb', { nullable: true })
   response!: WebhookResultV1 | Record<string, unknown> | null;
 
+  /** The instance working on it while unfinished, until claim_expires (renewed as it works). */
+  @Column('text', { name: 'claimed_by', nullable: true })
+  claimedBy!: string | null;
+
+  @Column('timestamptz', { name: 'claim_expires', nullable: true })
+  claimExpires!: Date | null;
+
   @Column('jsonb', { default: () => "'[]'::jsonb" })
   events!: LogEventV1[];
 

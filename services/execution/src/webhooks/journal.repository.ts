@@ -23,8 +23,43 @@ export class JournalRepository {
     @InjectRepository(SystemRejectionEntity) private readonly system: Repository<SystemRejectionEntity>,
   ) {}
 
-  createWebhook(w: Pick<WebhookEntity, 'userId' | 'requestId' | 'alertId' | 'alertName' | 'symbol' | 'action' | 'status' | 'request' | 'rawBody' | 'bodyHash' | 'events'>): Promise<WebhookEntity> {
-    return this.webhooks.save(this.webhooks.create({ ...w, httpStatus: null, response: null }));
+  createWebhook(w: Pick<WebhookEntity, 'userId' | 'requestId' | 'alertId' | 'alertName' | 'symbol' | 'action' | 'status' | 'request' | 'rawBody' | 'bodyHash' | 'events'> & { claimedBy?: string; claimTtlMs?: number }): Promise<WebhookEntity> {
+    const { claimedBy, claimTtlMs, ...fields } = w;
+    const claim = claimedBy ? { claimedBy, claimExpires: new Date(Date.now() + (claimTtlMs ?? 0)) } : {};
+    return this.webhooks.save(this.webhooks.create({ ...fields, ...claim, httpStatus: null, response: null }));
+  }
+
+  /** The row that executes a request (not a rejection or duplicate record), if it was journalled. */
+  executedRow(requestId: string): Promise<WebhookEntity | null> {
+    return this.webhooks.findOne({ where: { requestId, status: In<WebhookStatus>(['received', 'processing', 'completed', 'partial', 'failed']) } });
+  }
+
+  webhook(id: string): Promise<WebhookEntity | null> {
+    return this.webhooks.findOneBy({ id });
+  }
+
+  /** Takes an unfinished webhook nobody holds (or whose holder let the lease lapse); true when this caller got it. */
+  async claim(id: string, owner: string, ttlMs: number): Promise<boolean> {
+    const r = await this.webhooks
+      .createQueryBuilder()
+      .update()
+      .set({ claimedBy: owner, claimExpires: () => "now() + (:ttl * interval '1 millisecond')" })
+      .where('id = :id AND status IN (:...open) AND (claimed_by IS NULL OR claim_expires < now())', { id, open: ['received', 'processing'] })
+      .setParameter('ttl', ttlMs)
+      .execute();
+    return r.affected === 1;
+  }
+
+  /** Extends this owner's lease; false when it was lost (another instance may have taken over). */
+  async renewClaim(id: string, owner: string, ttlMs: number): Promise<boolean> {
+    const r = await this.webhooks
+      .createQueryBuilder()
+      .update()
+      .set({ claimExpires: () => "now() + (:ttl * interval '1 millisecond')" })
+      .where('id = :id AND claimed_by = :owner', { id, owner })
+      .setParameter('ttl', ttlMs)
+      .execute();
+    return r.affected === 1;
   }
 
   async appendEvent(webhookId: string, event: LogEventV1): Promise<void> {
@@ -50,8 +85,13 @@ export class JournalRepository {
     await this.attempts.update({ id }, fields);
   }
 
+  /** Unfinished webhooks nobody holds a live lease on. */
   unfinished(): Promise<WebhookEntity[]> {
-    return this.webhooks.find({ where: { status: In<WebhookStatus>(['received', 'processing']) }, order: { createdAt: 'ASC' } });
+    return this.webhooks
+      .createQueryBuilder('w')
+      .where('w.status IN (:...open) AND (w.claimed_by IS NULL OR w.claim_expires < now())', { open: ['received', 'processing'] })
+      .orderBy('w.created_at', 'ASC')
+      .getMany();
   }
 
   async systemRejection(requestId: string, reason: string): Promise<void> {

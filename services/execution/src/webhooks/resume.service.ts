@@ -1,51 +1,107 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { OnApplicationBootstrap } from '@nestjs/common';
+import type { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import type { WebhookResultV1 } from '@app/contracts';
+import type { WebhookEntity } from '../entities/webhook.entity';
 import { FanOutService } from './fan-out.service';
 import { JournalRepository } from './journal.repository';
 import { parseSignal } from './parse-signal';
-import { WebhookService } from './webhook.service';
+import { RouteLookup } from './route-lookup';
+import { WebhookLease } from './webhook-lease';
+
+const FINAL = new Set(['completed', 'partial', 'failed']);
 
 /**
- * After a crash: webhooks still received/processing are finished. Pending broker calls are first
- * looked up by clOrdId (they may have reached Tradovate), and only the missing ones are placed.
+ * Finishes webhooks whose instance died: on start and then every lease period, each unfinished
+ * webhook whose lease lapsed is claimed (by one instance only) and finished. Pending broker calls
+ * are first looked up by clOrdId (they may have reached Tradovate); only the missing are placed.
  */
 @Injectable()
-export class ResumeService implements OnApplicationBootstrap {
+export class ResumeService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ResumeService.name);
-  /** The running resume, for tests and shutdown. */
+  /** The running sweep, for tests and shutdown. */
   running: Promise<number> = Promise.resolve(0);
+  private timer?: NodeJS.Timeout;
+  private sweeping = false;
 
   constructor(
     private readonly journal: JournalRepository,
-    private readonly webhooks: WebhookService,
+    private readonly routes: RouteLookup,
     private readonly fanOut: FanOutService,
+    private readonly lease: WebhookLease,
   ) {}
 
   onApplicationBootstrap(): void {
     // In the background: the service answers while it catches up.
-    this.running = this.resumeAll().catch((err: unknown) => {
-      this.logger.error({ err }, 'resume failed');
-      return 0;
-    });
+    this.sweep();
+    this.timer = setInterval(() => this.sweep(), this.lease.ttlMs);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
   }
 
   async resumeAll(): Promise<number> {
-    const unfinished = await this.journal.unfinished();
-    for (const webhook of unfinished) {
+    let resumed = 0;
+    for (const webhook of await this.journal.unfinished()) {
+      if ((await this.resume(webhook)) !== null) {
+        resumed += 1;
+      }
+    }
+    if (resumed > 0) {
+      this.logger.log(`resumed ${resumed} unfinished webhook(s)`);
+    }
+    return resumed;
+  }
+
+  /**
+   * The outcome of a webhook already journalled (its message was delivered again): the stored
+   * result when final; else it is finished here once no live instance holds it.
+   */
+  async settle(existing: WebhookEntity): Promise<WebhookResultV1> {
+    for (let webhook: WebhookEntity | null = existing; webhook; webhook = await this.journal.webhook(webhook.id)) {
+      if (FINAL.has(webhook.status)) {
+        return webhook.response as WebhookResultV1;
+      }
+      const result = await this.resume(webhook);
+      if (result) {
+        return result;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`webhook ${existing.id} disappeared while waiting for it`);
+  }
+
+  /** Claims and finishes one webhook; null when another live instance holds it. */
+  private async resume(webhook: WebhookEntity): Promise<WebhookResultV1 | null> {
+    if (!(await this.lease.claim(webhook.id))) {
+      return null;
+    }
+    return this.lease.hold(webhook.id, async () => {
       const ctx = { correlationId: webhook.requestId, userId: webhook.userId };
       const signal = parseSignal(webhook.rawBody);
-      const route = await this.webhooks.routeOf(signal.alertId, ctx);
+      const route = await this.routes.routeOf(signal.alertId, ctx);
       if (!route) {
-        await this.journal.setWebhook(webhook.id, { status: 'failed', httpStatus: 200 });
-        await this.journal.appendEvent(webhook.id, { at: new Date().toISOString(), type: 'completed', message: 'Interrupted; its alert no longer exists', outcome: 'failed' });
-        continue;
+        const response = { message: 'Interrupted; its alert no longer exists', successful: 0, failed: 0, total: 0, results: [], request_id: webhook.requestId, processed_orders: 0, failed_orders: 0 };
+        await this.journal.setWebhook(webhook.id, { status: 'failed', httpStatus: 200, response });
+        await this.journal.appendEvent(webhook.id, { at: new Date().toISOString(), type: 'completed', message: response.message, outcome: 'failed' });
+        return response;
       }
-      await this.journal.appendEvent(webhook.id, { at: new Date().toISOString(), type: 'routed', message: 'Resumed after a restart' });
-      await this.fanOut.execute(webhook, signal, route, ctx, true);
+      await this.journal.appendEvent(webhook.id, { at: new Date().toISOString(), type: 'routed', message: 'Resumed after an interruption' });
+      return this.fanOut.execute(webhook, signal, route, ctx, true);
+    });
+  }
+
+  private sweep(): void {
+    if (this.sweeping) {
+      return;
     }
-    if (unfinished.length > 0) {
-      this.logger.log(`resumed ${unfinished.length} unfinished webhook(s)`);
-    }
-    return unfinished.length;
+    this.sweeping = true;
+    this.running = this.resumeAll()
+      .catch((err: unknown) => {
+        this.logger.error({ err }, 'resume failed');
+        return 0;
+      })
+      .finally(() => (this.sweeping = false));
   }
 }

@@ -1,17 +1,20 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DomainError, Topic } from '@app/contracts';
+import { DomainError } from '@app/contracts';
+import type { Topic } from '@app/contracts';
 import type { AlertRouteChangedV1, LogEventV1, MessageContext, WebhookResultV1 } from '@app/contracts';
-import { APP_CONFIG, MessageBus } from '@app/messaging';
+import { APP_CONFIG } from '@app/messaging';
 import type { Msg } from '@app/messaging';
 import { EndpointService } from '../endpoints/endpoint.service';
 import type { ExecutionConfig } from '../execution.settings';
-import { ReadModelRepository } from '../read-model/read-model.repository';
 import { DedupWindow } from './dedup-window';
 import { FanOutService } from './fan-out.service';
 import { JournalRepository } from './journal.repository';
 import { bodyForLog, parseSignal } from './parse-signal';
 import { RateLimiter } from './rate-limiter';
+import { ResumeService } from './resume.service';
+import { RouteLookup } from './route-lookup';
+import { WebhookLease } from './webhook-lease';
 import type { Signal } from './signal';
 
 const STATUS: Record<string, number> = {
@@ -34,11 +37,12 @@ export class WebhookService {
 
   constructor(
     @Inject(APP_CONFIG) config: ExecutionConfig,
-    private readonly bus: MessageBus,
     private readonly endpoints: EndpointService,
     private readonly journal: JournalRepository,
-    private readonly readModel: ReadModelRepository,
+    private readonly routes: RouteLookup,
     private readonly fanOut: FanOutService,
+    private readonly lease: WebhookLease,
+    private readonly resume: ResumeService,
   ) {
     this.limiter = new RateLimiter(config.WEBHOOK_RATE_LIMIT_PER_MIN);
     this.dedup = new DedupWindow(config.WEBHOOK_DEDUP_WINDOW_MS);
@@ -51,6 +55,12 @@ export class WebhookService {
       await this.journal.systemRejection(p.requestId, 'unknown webhook secret');
       throw new DomainError('WEBHOOK_SECRET_UNKNOWN', 'This webhook URL is not valid (it may have been rotated). Copy the current URL from the Webhook page.');
     }
+    // A message delivered again (its consumer died, or the group rebalanced, before committing it):
+    // the request is already journalled, so finish or report that one instead of executing it twice.
+    const existing = await this.journal.executedRow(p.requestId);
+    if (existing) {
+      return this.resume.settle(existing);
+    }
     const ctx: MessageContext = { correlationId: p.requestId, causationId: msg.messageId, userId };
     const known: Known = { userId };
     if (p.tooLarge) {
@@ -61,7 +71,7 @@ export class WebhookService {
     } catch (err) {
       return this.reject(p, known, err);
     }
-    const route = await this.routeOf(known.signal.alertId, ctx);
+    const route = await this.routes.routeOf(known.signal.alertId, ctx);
     if (!route || route.userId !== userId) {
       return this.reject(p, known, new DomainError('NOT_FOUND', `Alert ${known.signal.alertId} was not found for this webhook URL.`));
     }
@@ -88,15 +98,26 @@ export class WebhookService {
       return this.reject(p, known, new DomainError('NO_TARGET_ACCOUNTS', `Alert "${route.name}" has no accounts to trade: add a group or an account to it.`));
     }
     const now = new Date().toISOString();
-    const webhook = await this.journal.createWebhook({
-      ...this.header(p, known), status: 'received',
-      events: [
-        { at: p.receivedAt, type: 'received', message: `Webhook received (${p.contentType ?? 'no content type'})` },
-        { at: now, type: 'routed', message: `${signal.orderType} ${signal.action} x${signal.quantity} to ${route.targets.length} account(s)` },
-      ],
-    });
+    let webhook;
     try {
-      return await this.fanOut.execute(webhook, signal, route, ctx, false);
+      webhook = await this.journal.createWebhook({
+        ...this.header(p, known), status: 'received', claimedBy: this.lease.owner, claimTtlMs: this.lease.ttlMs,
+        events: [
+          { at: p.receivedAt, type: 'received', message: `Webhook received (${p.contentType ?? 'no content type'})` },
+          { at: now, type: 'routed', message: `${signal.orderType} ${signal.action} x${signal.quantity} to ${route.targets.length} account(s)` },
+        ],
+      });
+    } catch (err) {
+      // Another instance journalled this request first (the same message delivered to both around a rebalance).
+      const existing = await this.journal.executedRow(p.requestId);
+      if (!existing) {
+        throw err;
+      }
+      return this.resume.settle(existing);
+    }
+    const created = webhook;
+    try {
+      return await this.lease.hold(created.id, () => this.fanOut.execute(created, signal, route, ctx, false));
     } catch (err) {
       // Orders may be out: never an error reply TradingView would resend. The journal lets a restart finish it.
       this.logger.error({ err, requestId: p.requestId }, 'fan-out failed');
@@ -140,20 +161,6 @@ export class WebhookService {
 
   private event(at: string, type: LogEventV1['type'], message: string): LogEventV1 {
     return { at, type, message };
-  }
-
-  /** The read model first; on a miss ask trading (and remember the answer). */
-  async routeOf(alertId: string, ctx: MessageContext): Promise<AlertRouteChangedV1 | null> {
-    const local = await this.readModel.route(alertId);
-    if (local) {
-      return local;
-    }
-    const reply = await this.bus.request(Topic.AlertsRoute, { alertId }, ctx, { timeoutMs: 1500 });
-    if (!reply.ok) {
-      return null;
-    }
-    await this.readModel.saveRoute(reply.data);
-    return reply.data;
   }
 }
 

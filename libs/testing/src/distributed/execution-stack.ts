@@ -1,0 +1,176 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { SecretBox } from '@app/common';
+import { Topic } from '@app/contracts';
+import { MessageBus, connectKafkaClient, createKafkaClient } from '@app/messaging';
+import { startSimulator } from '@app/simulator';
+import type { Simulator } from '@app/simulator';
+import { TradovateClient } from '@app/tradovate';
+import type { ClientKafka } from '@nestjs/microservices';
+import { Pool } from 'pg';
+import { startKafkaMock } from '../kafka/kafka-mock';
+import { systemTopics } from '../kafka/system-topics';
+import { startPostgres } from '../postgres/start-postgres';
+import { freePort } from '../process/free-port';
+import { spawnNode } from '../process/spawn-node';
+import type { NodeProcess } from '../process/spawn-node';
+import { repoRoot } from '../testing-config';
+import { WebhookJournal } from './webhook-journal';
+
+export interface ExecutionStackOptions {
+  /** Demo accounts of the one seeded user; every alert targets all of them. */
+  accounts: number;
+  /** Extra variables for every execution process. */
+  executionEnv?: Record<string, string>;
+}
+
+export interface SeededAccount {
+  id: string;
+  brokerAccountId: number;
+  name: string;
+}
+
+/**
+ * The gateway and N execution processes (built `dist/` code) over a Kafka broker and a Postgres
+ * database of their own (so specs running in parallel never share a consumer group), a Tradovate
+ * simulator, and one user whose connection and alerts are seeded the way the connections and
+ * trading services would publish them.
+ */
+export class ExecutionStack {
+  readonly executions: NodeProcess[] = [];
+  gateway!: NodeProcess;
+  gatewayUrl = '';
+  webhookUrl = '';
+  accounts: SeededAccount[] = [];
+  readonly userId = randomUUID();
+  readonly connectionId = randomUUID();
+  private readonly stops: Array<() => Promise<unknown>> = [];
+  private env: Record<string, string> = {};
+  private bus!: MessageBus;
+  private contract!: { id: number; name: string };
+
+  private constructor(
+    readonly sim: Simulator,
+    readonly journal: WebhookJournal,
+  ) {}
+
+  static async start(options: ExecutionStackOptions): Promise<ExecutionStack> {
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: repoRoot(), stdio: 'ignore' });
+    const [kafka, db, sim] = await Promise.all([startKafkaMock({ topics: systemTopics() }), startPostgres(), startSimulator()]);
+    const pg = new Pool({ connectionString: db.url, max: 3 });
+    const stack = new ExecutionStack(sim, new WebhookJournal(pg));
+    stack.stops.push(() => sim.close(), () => kafka.stop(), () => db.drop(), () => pg.end());
+    const gatewayPort = await freePort();
+    stack.gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+    stack.env = {
+      NODE_OPTIONS: '', LOG_LEVEL: 'warn', KAFKA_BROKERS: kafka.brokers.join(','), KAFKA_MAX_WAIT_MS: '10',
+      KAFKA_SESSION_TIMEOUT_MS: '6000', KAFKA_HEARTBEAT_MS: '500', DATABASE_URL: db.url, DATABASE_POOL_SIZE: '4',
+      JWT_SECRET: randomBytes(48).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      PUBLIC_URL: stack.gatewayUrl, TRADOVATE_DEMO_URL: sim.demoUrl, TRADOVATE_LIVE_URL: sim.liveUrl,
+      WEBHOOK_RATE_LIMIT_PER_MIN: '10000', ...options.executionEnv,
+    };
+    try {
+      // The first execution runs the migrations; the gateway and the test's own bus join meanwhile.
+      await Promise.all([stack.startExecution(), stack.startGateway(gatewayPort), stack.connectBus()]);
+      await stack.seed(options.accounts);
+    } catch (err) {
+      await stack.stop();
+      throw err;
+    }
+    return stack;
+  }
+
+  /** Starts one more execution process (same consumer group) and waits until it is ready. */
+  async startExecution(env: Record<string, string> = {}): Promise<NodeProcess> {
+    const port = await freePort();
+    const proc = spawnNode(path.join(repoRoot(), 'dist/services/execution/src/main.js'), {
+      name: `execution-${this.executions.length + 1}`,
+      env: { ...this.env, ...env, PORT: String(port) },
+    });
+    this.executions.push(proc);
+    // /readyz answers 503 until the consumer joined its group; waitForHttp waits for a status below 500.
+    await proc.waitForHttp(`http://127.0.0.1:${port}/readyz`, 60_000);
+    return proc;
+  }
+
+  /** A new active alert of the seeded user on every account, once execution's read model has it. */
+  async alert(): Promise<string> {
+    const alertId = randomUUID();
+    const targets = this.accounts.map((a) => ({ accountId: a.id, connectionId: this.connectionId }));
+    const route = { alertId, userId: this.userId, name: `alert-${alertId.slice(0, 6)}`, status: 'active' as const, symbol: this.contract.name, symbolId: this.contract.id, groupIds: [], targets };
+    await this.bus.emit(Topic.AlertRouteChanged, route, this.ctx(), alertId);
+    await waitUntil(() => this.journal.hasRoute(alertId), 15_000, `alert ${alertId} in the read model`);
+    return alertId;
+  }
+
+  /** POSTs a market signal for `alertId` (each call a distinct body, so none is a duplicate). */
+  post(alertId: string, extra: Record<string, unknown> = {}): Promise<Response> {
+    const body = { alert_id: alertId, quantlynk: true, order_type: 'market', action: 'buy', price: 21000, symbol: 'MNQ1!', quantity: 1, strategy_name: randomUUID(), ...extra };
+    return fetch(this.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  }
+
+  /** Every process's output, for a failing test's message. */
+  output(): string {
+    return [this.gateway, ...this.executions].filter(Boolean).map((p) => p.output()).join('\n');
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([this.gateway, ...this.executions].filter(Boolean).map((p) => p.kill('SIGKILL', 1000)));
+    for (const stop of this.stops.reverse()) {
+      await stop().catch(() => undefined);
+    }
+  }
+
+  private async startGateway(port: number): Promise<void> {
+    this.gateway = spawnNode(path.join(repoRoot(), 'dist/services/gateway/src/main.js'), {
+      name: 'gateway',
+      env: { ...this.env, PORT: String(port), WEBHOOK_REPLY_TIMEOUT_MS: '2500' },
+    });
+    await this.gateway.waitForHttp(`${this.gatewayUrl}/healthz`, 60_000);
+  }
+
+  private async connectBus(): Promise<void> {
+    const cfg = { KAFKA_BROKERS: this.env.KAFKA_BROKERS.split(','), KAFKA_MAX_WAIT_MS: 10, KAFKA_SESSION_TIMEOUT_MS: 6000, KAFKA_HEARTBEAT_MS: 500 };
+    const sendsTo = [Topic.WebhookEndpointGet];
+    const client: ClientKafka = createKafkaClient(cfg, `test-${randomUUID().slice(0, 8)}`, sendsTo);
+    this.stops.push(() => client.close());
+    await connectKafkaClient(client, sendsTo);
+    this.bus = new MessageBus(client, { requestTimeoutMs: 10_000 });
+  }
+
+  /** The user's connection (a simulator user with `accounts` demo accounts) and webhook URL. */
+  private async seed(accounts: number): Promise<void> {
+    const user = this.sim.control.addUser({ name: `rel-${randomUUID().slice(0, 8)}`, password: 'rel-password', demoAccounts: accounts });
+    const client = new TradovateClient({ demoUrl: this.sim.demoUrl, liveUrl: this.sim.liveUrl, oauthTokenUrl: this.sim.oauthTokenUrl });
+    const token = await client.requestAccessToken('demo', { name: user.name, password: user.password, appId: 'TVTradovate', appVersion: '1', deviceId: 'd', cid: 8, sec: 'sim-secret' });
+    const suggested = await client.suggestContracts('demo', token.accessToken, 'MNQ', 1);
+    const contract = await client.findContract('demo', token.accessToken, suggested[0].name);
+    await client.close();
+    this.contract = { id: contract!.id, name: contract!.name };
+    this.accounts = user.accounts.demo.map((a) => ({ id: randomUUID(), brokerAccountId: a.id, name: a.name }));
+    const box = new SecretBox(this.env.ENCRYPTION_KEY);
+    await this.bus.emit(Topic.ConnectionChanged, {
+      connectionId: this.connectionId, userId: this.userId, nickname: user.name, environment: 'demo', status: 'active',
+      accounts: this.accounts.map((a) => ({ ...a, accountType: 'Customer', environment: 'demo' as const })),
+      session: { accessTokenEncrypted: box.encrypt(token.accessToken), expiresAt: new Date(token.expiresAt).toISOString() },
+    }, this.ctx(), this.connectionId);
+    await waitUntil(() => this.journal.hasConnection(this.connectionId), 15_000, 'connection in the read model');
+    const endpoint = await this.bus.send(Topic.WebhookEndpointGet, {}, this.ctx());
+    this.webhookUrl = endpoint.url;
+  }
+
+  private ctx() {
+    return { correlationId: randomUUID(), userId: this.userId };
+  }
+}
+
+export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
