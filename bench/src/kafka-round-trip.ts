@@ -25,7 +25,7 @@ export async function measureKafkaRoundTrip(brokers: string[], broker: 'mock' | 
     await responder.run({
       eachMessage: async ({ message }) => void (await producer.send({ topic: RTT_TOPICS[1], messages: [{ key: message.key, value: message.value }] })),
     });
-    await requester.run({ eachMessage: async ({ message }) => waiting.get(String(message.value))?.(performance.now()) });
+    await requester.run({ eachMessage: ({ message }) => Promise.resolve(waiting.get(String(message.value))?.(performance.now())) });
     await ready;
     const rtts: number[] = [];
     for (let i = 0; i < count + 20; i += 1) {

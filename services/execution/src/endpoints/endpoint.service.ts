@@ -40,7 +40,7 @@ export class EndpointService {
   async ownerOf(secret: string): Promise<string | null> {
     const hash = hashSecret(secret);
     // Raw: this runs on every webhook.
-    const rows = (await this.endpoints.query('SELECT "user_id", "secret_hash" FROM "execution"."webhook_endpoints" WHERE "secret_hash" = $1', [hash])) as Array<{ user_id: string; secret_hash: string }>;
+    const rows = await this.endpoints.query<Array<{ user_id: string; secret_hash: string }>>('SELECT "user_id", "secret_hash" FROM "execution"."webhook_endpoints" WHERE "secret_hash" = $1', [hash]);
     const row = rows[0];
     return row && timingSafeEqual(Buffer.from(row.secret_hash), Buffer.from(hash)) ? row.user_id : null;
   }

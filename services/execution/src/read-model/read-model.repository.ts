@@ -46,11 +46,11 @@ export class ReadModelRepository {
 
   /** The user's connections among `ids`, by id: one raw statement per fan-out (the webhook hot path). */
   async connectionsOf(ids: string[], userId: string): Promise<Map<string, BrokerConnectionEntity>> {
-    const rows = (await this.connections.query(
+    const rows = await this.connections.query<ConnectionRow[]>(
       `SELECT "connection_id", "user_id", "environment", "accounts", "access_token_encrypted", "expires_at"
          FROM "execution"."broker_connections" WHERE "connection_id" = ANY($1::uuid[]) AND "user_id" = $2`,
       [ids, userId],
-    )) as ConnectionRow[];
+    );
     return new Map(rows.map((r) => [r.connection_id, Object.assign(new BrokerConnectionEntity(), {
       connectionId: r.connection_id, userId: r.user_id, environment: r.environment, accounts: r.accounts,
       accessTokenEncrypted: r.access_token_encrypted, expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
@@ -59,7 +59,7 @@ export class ReadModelRepository {
 
   /** An alert's route (raw: this runs on every webhook). */
   async route(alertId: string): Promise<AlertRouteChangedV1 | null> {
-    const rows = (await this.routes.query('SELECT "route" FROM "execution"."alert_routes" WHERE "alert_id" = $1', [alertId])) as Array<{ route: AlertRouteChangedV1 }>;
+    const rows = await this.routes.query<Array<{ route: AlertRouteChangedV1 }>>('SELECT "route" FROM "execution"."alert_routes" WHERE "alert_id" = $1', [alertId]);
     return rows[0]?.route ?? null;
   }
 

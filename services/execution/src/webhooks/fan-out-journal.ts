@@ -30,7 +30,7 @@ export class FanOutJournal {
       i, user_id: a.userId, account_id: a.accountId, account_name: a.accountName, connection_id: a.connectionId,
       cl_ord_id: a.clOrdId, kind: a.kind, request: a.request, status: a.status ?? 'pending', error: a.error ?? null,
     }));
-    const inserted = (await this.db.query(
+    const inserted = await this.db.query<Array<{ id: string; cl_ord_id: string; created_at: Date }>>(
       `WITH w AS (UPDATE "execution"."webhooks" SET "status" = 'processing', "updated_at" = now() WHERE "id" = $1)
        INSERT INTO "execution"."order_attempts"
          ("webhook_id", "user_id", "account_id", "account_name", "connection_id", "cl_ord_id", "kind", "request", "status", "error")
@@ -40,7 +40,7 @@ export class FanOutJournal {
         ORDER BY x.i
        RETURNING "id", "cl_ord_id", "created_at"`,
       [webhookId, JSON.stringify(rows)],
-    )) as Array<{ id: string; cl_ord_id: string; created_at: Date }>;
+    );
     const byClOrdId = new Map(inserted.map((r) => [r.cl_ord_id, r]));
     return list.map((a) => {
       const row = byClOrdId.get(a.clOrdId);

@@ -20,9 +20,9 @@ const attempt = (over: Partial<OrderAttemptEntity> = {}): OrderAttemptEntity => 
 
 function setup(attempts: OrderAttemptEntity[], brokerOrders: { id: number; accountId: number; clOrdId: string }[]) {
   const order: string[] = [];
-  const placeOrder = jest.fn(async () => {
+  const placeOrder = jest.fn(() => {
     order.push('placeOrder');
-    return { ok: true, orderId: 999 };
+    return Promise.resolve({ ok: true, orderId: 999 });
   });
   const listOrders = jest.fn().mockResolvedValue(brokerOrders);
   const journal = {
@@ -30,11 +30,11 @@ function setup(attempts: OrderAttemptEntity[], brokerOrders: { id: number; accou
     setWebhook: jest.fn().mockResolvedValue(undefined),
   };
   const batch = {
-    start: jest.fn(async (_id: string, list: NewAttempt[]) => {
+    start: jest.fn((_id: string, list: NewAttempt[]) => {
       order.push('start');
-      return list.map((a) => attempt({ ...a, status: a.status ?? 'pending', error: a.error ?? null }));
+      return Promise.resolve(list.map((a) => attempt({ ...a, status: a.status ?? 'pending', error: a.error ?? null })));
     }),
-    finish: jest.fn(async () => void order.push('finish')),
+    finish: jest.fn(() => Promise.resolve(void order.push('finish'))),
   };
   const broker = {
     client: { placeOrder, listOrders },

@@ -27,11 +27,11 @@ export class JournalRepository {
   async createWebhook(w: Pick<WebhookEntity, 'userId' | 'requestId' | 'alertId' | 'alertName' | 'symbol' | 'action' | 'status' | 'request' | 'rawBody' | 'bodyHash' | 'events'> & { claimedBy?: string; claimTtlMs?: number }): Promise<WebhookEntity> {
     const { claimedBy, claimTtlMs, ...fields } = w;
     const claimExpires = claimedBy ? new Date(Date.now() + (claimTtlMs ?? 0)) : null;
-    const rows = (await this.webhooks.query(
+    const rows = await this.webhooks.query<Array<{ id: string; created_at: Date }>>(
       `INSERT INTO "execution"."webhooks" ("user_id", "request_id", "alert_id", "alert_name", "symbol", "action", "status", "request", "raw_body", "body_hash", "events", "claimed_by", "claim_expires")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11::jsonb, $12, $13) RETURNING "id", "created_at"`,
       [w.userId, w.requestId, w.alertId, w.alertName, w.symbol, w.action, w.status, JSON.stringify(w.request), w.rawBody, w.bodyHash, JSON.stringify(w.events), claimedBy ?? null, claimExpires],
-    )) as Array<{ id: string; created_at: Date }>;
+    );
     const { id, created_at: createdAt } = rows[0];
     return Object.assign(new WebhookEntity(), { ...fields, id, createdAt, updatedAt: createdAt, claimedBy: claimedBy ?? null, claimExpires, httpStatus: null, response: null });
   }
@@ -39,10 +39,10 @@ export class JournalRepository {
   /** The row that executes a request (not a rejection or duplicate record), if it was journalled. */
   async executedRow(requestId: string): Promise<WebhookEntity | null> {
     // Asked on every webhook and almost always absent: a cheap raw probe first, the entity only on a hit.
-    const hit = (await this.webhooks.query(
+    const hit = await this.webhooks.query<unknown[]>(
       `SELECT "id" FROM "execution"."webhooks" WHERE "request_id" = $1 AND "status" NOT IN ('rejected', 'duplicate') LIMIT 1`,
       [requestId],
-    )) as unknown[];
+    );
     if (hit.length === 0) {
       return null;
     }
