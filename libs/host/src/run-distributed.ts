@@ -1,11 +1,9 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ServerKafka } from '@nestjs/microservices';
-import type { Consumer } from 'kafkajs';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import { AppLogger, ConfigError, createRootLogger } from '@app/common';
 import { collectDefaultMetrics } from 'prom-client';
 import { connectKafkaClient, createKafkaClient, kafkaServerOptions } from '@app/messaging';
-import { InFlight } from './in-flight';
 import { ProbesController } from './probes.controller';
 import { readiness } from './readiness';
 import type { ServiceDefinition } from './service-definition';
@@ -37,22 +35,11 @@ export async function runDistributed(def: ServiceDefinition): Promise<void> {
   class HostModule {}
 
   const app = await NestFactory.create(HostModule, { logger, bufferLogs: true });
-  // Our own server instance, so the shutdown can stop its consumer and wait for in-flight replies.
-  const server = new ServerKafka(kafkaServerOptions(config, def.name).options ?? {});
-  const inFlight = new InFlight();
-  inFlight.track(server);
-  app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
+  app.connectMicroservice<MicroserviceOptions>(kafkaServerOptions(config, def.name), { inheritAppConfig: true });
   await connectKafkaClient(bus, def.sendsTo);
   await app.startAllMicroservices();
   await app.listen(config.PORT, '0.0.0.0');
   readiness.transportUp = true;
-  installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS, {
-    drain: async () => {
-      // stop() waits for running handlers and leaves the group; then the replies still being produced.
-      await server.unwrap<[unknown, Consumer, unknown]>()[1].stop();
-      await inFlight.drained();
-    },
-    afterClose: () => bus.close(),
-  });
+  installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS);
   logger.log(`${def.name} ready (probes on :${config.PORT})`, 'Host');
 }

@@ -17,7 +17,7 @@ export const authSettings = {
     .string()
     .regex(/^smtps?:\/\/.+/, 'expected an smtp:// or smtps:// URL')
     .optional(),
-  MAIL_FROM: z.string().min(3).default('TVTrade <no-reply@localhost>'),
+  MAIL_FROM: z.string().min(3).default('QuantLynk <no-reply@localhost>'),
   /** The address users reach the product at; links in mails are built on it. */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
 } satisfies z.ZodRawShape;

@@ -106,7 +106,7 @@ export class FakeMailer implements Pick<Mailer, 'enabled' | 'link' | 'sendLater'
 export const authConfig = (over: Partial<AuthConfig> = {}): AuthConfig => ({
   JWT_SECRET: 'unit-test-secret-unit-test-secret-0123',
   JWT_EXPIRES_IN: 86400,
-  MAIL_FROM: 'TVTrade <no-reply@localhost>',
+  MAIL_FROM: 'QuantLynk <no-reply@localhost>',
   PUBLIC_URL: 'https://app.test',
   ...over,
 });

@@ -17,7 +17,7 @@ describe('mail (approval and password reset over a real SMTP server)', () => {
     sut = await startStandaloneApp({
       SMTP_URL,
       PUBLIC_URL,
-      MAIL_FROM: 'TVTrade <robot@example.com>',
+      MAIL_FROM: 'QuantLynk <robot@example.com>',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     });

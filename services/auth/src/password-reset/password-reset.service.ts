@@ -42,8 +42,8 @@ export class PasswordResetService {
     const link = this.mailer.link(`/reset-password?token=${encodeURIComponent(token)}`);
     this.mailer.sendLater({
       to: user.email,
-      subject: 'Reset your TVTrade password',
-      text: `Someone asked to reset the password of your TVTrade account.\n\nSet a new password here (valid for one hour):\n${link}\n\nIf it wasn't you, ignore this mail.`,
+      subject: 'Reset your QuantLynk password',
+      text: `Someone asked to reset the password of your QuantLynk account.\n\nSet a new password here (valid for one hour):\n${link}\n\nIf it wasn't you, ignore this mail.`,
     });
     return { message: RESET_SENT };
   }

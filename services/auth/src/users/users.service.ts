@@ -37,8 +37,8 @@ export class UsersService {
     if (isActive && !user.isActive) {
       this.mailer.sendLater({
         to: updated.email,
-        subject: 'Your TVTrade account has been approved',
-        text: `Good news: an administrator approved your TVTrade account.\n\nSign in here:\n${this.mailer.link('/login')}\n`,
+        subject: 'Your QuantLynk account has been approved',
+        text: `Good news: an administrator approved your QuantLynk account.\n\nSign in here:\n${this.mailer.link('/login')}\n`,
       });
     }
     await this.bus.emit(Topic.UserStatusChanged, { userId: id, isActive }, ctx, id);
