@@ -95,4 +95,46 @@ describe('new user journey (browser)', () => {
     expect(await page.getByRole('menuitem', { name: 'User Management' }).count()).toBe(0);
     await h.shot(page, '05-connections-empty');
   });
+
+  it('should connect Tradovate through the provider consent page', async () => {
+    const { page } = user;
+    await dismissNotices(page);
+    await page.getByRole('button', { name: 'Add Another' }).click();
+    await page.getByRole('button', { name: 'Authorize' }).waitFor();
+    expect(new URL(page.url()).origin).not.toBe(h.url);
+    await h.shot(page, '06-oauth-consent');
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password').fill('demo-password');
+    await page.getByRole('button', { name: 'Authorize' }).click();
+
+    await page.waitForURL((u) => u.origin === h.url && u.pathname === '/connections');
+    expect(await notice(page, 'Connected')).toContain('Tradovate connected successfully');
+    await page.waitForURL((u) => u.search === '');
+    const card = page.getByRole('article').first();
+    await card.waitFor();
+    expect(await card.innerText()).toMatch(/demo/);
+    await h.shot(page, '07-connections-oauth');
+  });
+
+  it('should add a connection by its API credentials and test it', async () => {
+    const { page } = user;
+    await dismissNotices(page);
+    await page.getByRole('button', { name: 'Add Manually' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByLabel('Nickname').fill('Manual demo');
+    await modal.getByLabel('Username').fill('demo');
+    await modal.getByLabel('Password', { exact: true }).fill('demo-password');
+    await modal.getByLabel('Client ID (cid)').fill('8');
+    await modal.getByLabel('Secret (sec)').fill('sim-secret');
+    await h.shot(page, '08-add-connection-modal');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await notice(page, 'Connection Created');
+    const card = page.getByRole('article', { name: 'Connection Manual demo' });
+    await card.waitFor();
+
+    await card.getByRole('button', { name: 'Test' }).click();
+    expect(await notice(page, 'Connection test successful', true)).toMatch(/Connection test successful/);
+    expect(await page.getByRole('article').count()).toBe(2);
+    await h.shot(page, '09-connections-two');
+  });
 });

@@ -5,9 +5,10 @@ export async function see(page: Page, text: string | RegExp): Promise<void> {
   await page.getByText(text).first().waitFor({ state: 'visible' });
 }
 
-/** Waits for an antd notification whose title is `title`; returns its whole text (title + description). */
-export async function notice(page: Page, title: string): Promise<string> {
-  const n = page.locator('.ant-notification-notice').filter({ has: page.getByText(title, { exact: true }) }).last();
+/** Waits for an antd notification whose title is `title`; returns its whole text (title + description).
+ * `prefix`: the title only starts with `title` (e.g. 'Connection test successful: ...'). */
+export async function notice(page: Page, title: string, prefix = false): Promise<string> {
+  const n = page.locator('.ant-notification-notice').filter({ has: page.getByText(prefix ? new RegExp(`^${title}`) : title, { exact: true }) }).last();
   await n.waitFor({ state: 'visible' });
   return (await n.innerText()).replace(/\s+/g, ' ');
 }
