@@ -12,6 +12,9 @@ describe('new user journey (browser)', () => {
   let h: BrowserHarness;
   let admin: { context: BrowserContext; page: Page };
   let user: { context: BrowserContext; page: Page };
+  let payload: Record<string, string>;
+  let webhookUrl: string;
+  let requestId: string;
 
   beforeAll(async () => {
     h = await startBrowserHarness({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
@@ -136,5 +139,133 @@ describe('new user journey (browser)', () => {
     expect(await notice(page, 'Connection test successful', true)).toMatch(/Connection test successful/);
     expect(await page.getByRole('article').count()).toBe(2);
     await h.shot(page, '09-connections-two');
+  });
+
+  it('should build a trading group of both connections', async () => {
+    const { page } = user;
+    await dismissNotices(page);
+    await page.getByRole('menuitem', { name: 'Trading Groups' }).click();
+    await page.waitForURL('**/groups');
+    await see(page, 'No trading groups yet');
+    await page.getByRole('button', { name: 'Create Group' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByText('Create Group').waitFor();
+    await form.getByLabel('Group Name').fill('Team A');
+    await form.getByRole('button', { name: 'Create' }).click();
+    const row = page.locator('.ant-table-row').filter({ hasText: 'Team A' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('0 account(s)');
+    expect(await row.innerText()).toContain('No accounts added');
+
+    await page.getByRole('button', { name: 'Add account to Team A' }).click();
+    const picker = page.getByRole('dialog').filter({ hasText: 'Add Account to Team A' });
+    await picker.waitFor();
+    const boxes = picker.getByRole('checkbox');
+    expect(await boxes.count()).toBe(2);
+    expect(await picker.innerText()).toContain('DEMO');
+    await h.shot(page, '10-add-account-modal');
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await picker.getByRole('button', { name: 'Add' }).click();
+    await picker.waitFor({ state: 'hidden' });
+    await row.getByText('2 account(s)').waitFor();
+    await h.shot(page, '11-groups');
+  });
+
+  it('should create an alert with its symbol mapped through the contract search', async () => {
+    const { page } = user;
+    await page.getByRole('menuitem', { name: 'Trading Alerts' }).click();
+    await page.waitForURL('**/alerts');
+    await page.getByRole('button', { name: 'Create Alert' }).click();
+    const form = page.getByRole('dialog').filter({ hasText: 'Create New Alert' });
+    await form.getByText('Configure your news-based trading alert').waitFor();
+    await form.getByText('Note: You need an active Tradovate connection to map symbols. Go to Connections page first.').waitFor();
+    await form.getByLabel('Alert Name').fill('MNQ breakout');
+    await form.getByRole('button', { name: 'Map Symbol' }).click();
+
+    const search = page.getByRole('dialog').filter({ hasText: 'Add Symbol Mapping' });
+    await search.getByPlaceholder('Enter symbol (e.g., MNQ)').fill('MNQ');
+    await search.getByPlaceholder('Enter symbol (e.g., MNQ)').press('Enter');
+    const first = search.getByRole('radio').first();
+    await first.waitFor();
+    expect(await search.innerText()).toMatch(/Tick: \d/);
+    await h.shot(page, '12-symbol-search');
+    expect(await search.getByRole('button', { name: 'Add Symbol' }).isDisabled()).toBe(true);
+    await first.check();
+    await search.getByRole('button', { name: 'Add Symbol' }).click();
+    expect(await notice(page, 'Symbol Added')).toMatch(/MNQ\w* has been mapped successfully/);
+    expect(await form.getByLabel('Symbol', { exact: true }).inputValue()).toMatch(/^MNQ/);
+
+    await form.getByRole('checkbox', { name: 'Team A' }).check();
+    await h.shot(page, '13-alert-form');
+    await form.getByRole('button', { name: 'Create Alert' }).click();
+    await notice(page, 'Alert Created');
+    const row = page.locator('.ant-table-row').filter({ hasText: 'MNQ breakout' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Team A');
+    await h.shot(page, '14-alerts');
+  });
+
+  it('should generate the webhook for the alert and send a test through it', async () => {
+    const { page } = user;
+    await dismissNotices(page);
+    await page.getByRole('menuitem', { name: 'Webhook Generator' }).click();
+    await page.waitForURL('**/webhooks');
+    await see(page, 'Ready to Generate Webhooks');
+    await page.getByRole('combobox', { name: 'Alert' }).click();
+    await page.getByRole('option', { name: /MNQ breakout/ }).click();
+    await page.getByRole('radio', { name: 'Market' }).click();
+
+    expect(await notice(page, 'Webhook generated successfully!')).toContain('Your TradingView webhook is ready to use.');
+    payload = JSON.parse(await page.getByLabel('Webhook JSON').innerText()) as Record<string, string>;
+    expect(payload).toMatchObject({ order_type: 'market', action: '{{strategy.order.action}}' });
+    webhookUrl = await page.getByLabel('Webhook URL').inputValue();
+    expect(webhookUrl.startsWith(`${h.url}/api/webhooks/tradingview/`)).toBe(true);
+    await h.shot(page, '15-webhook-generator');
+
+    await page.getByRole('button', { name: 'Test Webhook' }).click();
+    expect(await notice(page, 'Test Webhook Sent!')).toMatch(/Processed [1-9]\d* orders, 0 failed/);
+  });
+
+  it('should place orders when TradingView posts the generated JSON', async () => {
+    const filled = Object.fromEntries(
+      Object.entries(payload).map(([k, v]) => [k, typeof v === 'string' ? v.replace('{{strategy.order.action}}', 'sell').replace('{{close}}', '21000.25').replace('{{strategy.order.contracts}}', '1').replace('{{strategy.order.id}}', 'e2e').replace('{{timenow}}', new Date().toISOString()).replace('{{ticker}}', 'MNQ1!') : v]),
+    );
+    expect(JSON.stringify(filled)).not.toContain('{{');
+    const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(filled) });
+    const body = (await res.json()) as { request_id: string; processed_orders: number; failed_orders: number };
+
+    expect(res.status).toBe(200);
+    expect(body.processed_orders).toBeGreaterThan(0);
+    expect(body.failed_orders).toBe(0);
+    requestId = body.request_id;
+  });
+
+  it('should show the webhook in the trade logs with its real request, response and events', async () => {
+    const { page } = user;
+    await dismissNotices(page);
+    await page.getByRole('menuitem', { name: 'Trade Logs' }).click();
+    await page.waitForURL('**/logs');
+    await page.locator('.ant-table-row').first().waitFor();
+    expect(await page.locator('.ant-table-row').count()).toBe(2);
+    await h.shot(page, '16-trade-logs');
+    await page.getByLabel('Search by request ID').fill(requestId);
+    const row = page.locator('.ant-table-row').filter({ hasText: requestId });
+    await row.waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.ant-table-row').length === 1);
+    expect(await row.innerText()).toMatch(/MNQ breakout[\s\S]*MNQ[\s\S]*Sell/i);
+
+    await page.getByRole('button', { name: `View request ${requestId}` }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('tab', { name: 'Webhook JSON' }).waitFor();
+    expect(await modal.locator('.ant-tabs-tabpane-active').innerText()).toContain('"strategy_name": "e2e"');
+    await h.shot(page, '17-log-detail-json');
+    await modal.getByRole('tab', { name: 'Webhook Response' }).click();
+    expect(await modal.locator('.ant-tabs-tabpane-active').innerText()).toContain(requestId);
+    await modal.getByRole('tab', { name: 'Execution Events' }).click();
+    const events = modal.locator('.ant-tabs-tabpane-active');
+    await events.locator('.ant-table-row').first().waitFor();
+    expect(await events.innerText()).toMatch(/DEMO\d+/);
+    await h.shot(page, '18-log-detail-events');
   });
 });
