@@ -23,7 +23,9 @@ export function ensureWebBuild(): string {
   const sources = ['src', 'index.html', 'vite.config.ts', 'package.json'].map((f) => path.join(web, f));
   const fresh = existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources.map(newestMtime));
   if (!fresh) {
-    const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, encoding: 'utf8' });
+    // jest sets NODE_ENV=test, which would make Vite bundle React's development build (StrictMode double effects).
+    const env = { ...process.env, NODE_ENV: 'production' };
+    const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, encoding: 'utf8', env });
     if (r.status !== 0) {
       throw new Error(`web build failed:\n${r.stdout}\n${r.stderr}`);
     }
