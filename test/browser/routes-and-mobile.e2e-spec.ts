@@ -1,6 +1,6 @@
 import { startBrowserHarness } from './support/browser-harness';
 import type { BrowserHarness } from './support/browser-harness';
-import { login, overflowsHorizontally, see } from './support/ui';
+import { login, notice, overflowsHorizontally, see } from './support/ui';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const USER = { email: 'plain@example.com', password: 'plain-password-1' };
@@ -56,7 +56,8 @@ describe('routes and small screens (browser)', () => {
     await login(page, USER.email, USER.password);
     await page.goto('/groups');
     await page.reload();
-    await see(page, 'Welcome Back!');
+    await notice(page, 'Welcome Back!');
+    await page.getByRole('button', { name: 'Create Group' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/groups');
   });
 
