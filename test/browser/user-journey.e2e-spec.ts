@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
 import type { BrowserContext, Page } from 'playwright-core';
 import { startBrowserHarness } from './support/browser-harness';
 import type { BrowserHarness } from './support/browser-harness';

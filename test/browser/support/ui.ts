@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
 import type { Page } from 'playwright-core';
 
 /** Waits until the text is visible somewhere on the page (playwright-core has no auto-waiting expect). */
