@@ -67,7 +67,7 @@ function AlertForm({ editing }: { editing: Alert | undefined }) {
         <BasicSection draft={draft} onChange={patch} onMapSymbol={() => dispatch(symbolSearchOpened())} />
         <TargetsSection draft={draft} onChange={patch} />
         <section aria-label="ATM Brackets">
-          <h4>ATM Brackets</h4>
+          <h4 className="form-section-title">ATM Brackets</h4>
           <Switch aria-label="Enable ATM brackets" checked={draft.atmEnabled} onChange={(on) => patch({ atmEnabled: on })} />
         </section>
       </Form>

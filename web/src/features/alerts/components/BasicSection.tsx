@@ -10,7 +10,7 @@ interface Props {
 export function BasicSection({ draft, onChange, onMapSymbol }: Props) {
   return (
     <section aria-label="Basic Configuration">
-      <h4>Basic Configuration</h4>
+      <h4 className="form-section-title">Basic Configuration</h4>
       <Form.Item label="Alert Name" htmlFor="alert-name">
         <Input id="alert-name" value={draft.name} onChange={(e) => onChange({ name: e.target.value })} />
       </Form.Item>
@@ -21,9 +21,10 @@ export function BasicSection({ draft, onChange, onMapSymbol }: Props) {
         </Space.Compact>
       </Form.Item>
       {draft.symbolId !== null && draft.symbolId !== '' ? (
-        <Tag color="purple" style={{ marginBottom: 12 }}>
-          Symbol ID: {draft.symbolId}
-        </Tag>
+        // On its own line: inline it ran into the Status switch that follows.
+        <div style={{ marginBottom: 12 }}>
+          <Tag color="purple">Symbol ID: {draft.symbolId}</Tag>
+        </div>
       ) : (
         <Alert
           type="info"

@@ -18,7 +18,7 @@ export function TargetsSection({ draft, onChange }: Props) {
   return (
     <>
       <section aria-label="Destinations">
-        <h4>Destinations</h4>
+        <h4 className="form-section-title">Destinations</h4>
         {groups.isLoading ? (
           <Typography.Text type="secondary">Loading groups…</Typography.Text>
         ) : (groups.data ?? []).length === 0 ? (
@@ -38,7 +38,7 @@ export function TargetsSection({ draft, onChange }: Props) {
         )}
       </section>
       <section aria-label="Account Selection">
-        <h4>Account Selection</h4>
+        <h4 className="form-section-title">Account Selection</h4>
         {accounts.isLoading ? (
           <Typography.Text type="secondary">Loading accounts…</Typography.Text>
         ) : (accounts.data ?? []).length === 0 ? (

@@ -6,7 +6,8 @@ import { useGetLogDetailQuery } from '../logsApi';
 import { detailClosed, selectLogsUi } from '../logsSlice';
 import type { ExecutionEvent, TradeLogDetail } from '../types';
 
-const GOOD_OUTCOME = /success|ok|fill|accept|placed/i;
+// "completed" ends a run whose orders were placed: green too (it showed red beside green "placed" rows).
+const GOOD_OUTCOME = /success|ok|fill|accept|placed|complete/i;
 
 function asText(value: unknown): string {
   if (typeof value === 'string') {

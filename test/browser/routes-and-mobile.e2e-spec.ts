@@ -1,0 +1,83 @@
+import { startBrowserHarness } from './support/browser-harness';
+import type { BrowserHarness } from './support/browser-harness';
+import { login, notice, overflowsHorizontally, see } from './support/ui';
+
+const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
+const USER = { email: 'plain@example.com', password: 'plain-password-1' };
+
+// The route table's guards (spec §2) and how the screens hold up on a 390 px phone.
+describe('routes and small screens (browser)', () => {
+  let h: BrowserHarness;
+
+  beforeAll(async () => {
+    // Each small-screen case signs in afresh; the per-email sign-in limit (5/min) would refuse the later ones.
+    h = await startBrowserHarness({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_LOGIN_PER_EMAIL: '100' });
+    // An approved ordinary user, set up through the API (the journey spec covers doing it by hand).
+    await fetch(`${h.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(USER) });
+    const { access_token } = (await (
+      await fetch(`${h.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
+    ).json()) as { access_token: string };
+    const auth = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
+    const users = (await (await fetch(`${h.url}/api/users`, { headers: auth })).json()) as { id: string; email: string }[];
+    const id = users.find((u) => u.email === USER.email)!.id;
+    await fetch(`${h.url}/api/users/${id}/status`, { method: 'PUT', headers: auth, body: JSON.stringify({ is_active: true }) });
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it.each(['/connections', '/groups', '/alerts', '/webhooks', '/logs', '/user-management', '/'])(
+    'should send a signed-out visitor from %s to /login',
+    async (path) => {
+      const { page } = await h.newPage();
+      await page.goto(path);
+      await page.waitForURL('**/login');
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    },
+  );
+
+  it('should show Access Denied to a non-admin on /user-management and send unknown paths home', async () => {
+    const { page } = await h.newPage();
+    await login(page, USER.email, USER.password);
+    await page.goto('/user-management');
+    await see(page, 'Access Denied');
+    await see(page, "You don't have permission to access this page.");
+    await h.shot(page, 'guard-access-denied');
+
+    await page.goto('/no/such/page');
+    await page.waitForURL((u) => u.pathname === '/');
+    await see(page, 'More Tools');
+    await h.shot(page, 'home');
+  });
+
+  it('should keep a reloaded page signed in', async () => {
+    const { page } = await h.newPage();
+    await login(page, USER.email, USER.password);
+    await page.goto('/groups');
+    await page.reload();
+    await notice(page, 'Welcome Back!');
+    await page.getByRole('button', { name: 'Create Group' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/groups');
+  });
+
+  describe('at 390 px', () => {
+    it('should fit the login form without sideways scrolling', async () => {
+      const { page } = await h.newPage(390);
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      expect(await overflowsHorizontally(page)).toBe(false);
+      await h.shot(page, 'mobile-login');
+    });
+
+    it.each(['/', '/connections', '/alerts', '/webhooks', '/logs'])('should fit %s without sideways scrolling', async (path) => {
+      const { page } = await h.newPage(390);
+      await login(page, USER.email, USER.password);
+      await page.goto(path);
+      await page.locator('.app-content').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await overflowsHorizontally(page)).toBe(false);
+      await h.shot(page, `mobile${path === '/' ? '-home' : path.replace('/', '-')}`);
+    });
+  });
+});

@@ -1,0 +1,44 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
+import type { Page } from 'playwright-core';
+
+/** Waits until the text is visible somewhere on the page (playwright-core has no auto-waiting expect). */
+export async function see(page: Page, text: string | RegExp): Promise<void> {
+  await page.getByText(text).first().waitFor({ state: 'visible' });
+}
+
+/** Waits for an antd notification whose title is `title`; returns its whole text (title + description).
+ * `prefix`: the title only starts with `title` (e.g. 'Connection test successful: ...'). */
+export async function notice(page: Page, title: string, prefix = false): Promise<string> {
+  const n = page.locator('.ant-notification-notice').filter({ has: page.getByText(prefix ? new RegExp(`^${title}`) : title, { exact: true }) }).last();
+  await n.waitFor({ state: 'visible' });
+  return (await n.innerText()).replace(/\s+/g, ' ');
+}
+
+/** Closes every visible notification so the next one is read alone and nothing covers buttons. */
+export async function dismissNotices(page: Page): Promise<void> {
+  for (const close of await page.locator('.ant-notification-notice-close').all()) {
+    await close.click().catch(() => undefined);
+  }
+}
+
+export async function register(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login?tab=register');
+  await page.locator('#register-email').fill(email);
+  await page.locator('#register-password').fill(password);
+  await page.locator('#register-confirm').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+export async function login(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/connections');
+}
+
+/** Whether the page scrolls sideways (content wider than the viewport): a phone user would have to pan. */
+export async function overflowsHorizontally(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+}
