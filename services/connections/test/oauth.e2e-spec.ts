@@ -1,18 +1,9 @@
 import { startStandaloneApp } from '@app/testing/standalone-app';
 import type { StandaloneApp } from '@app/testing/standalone-app';
 import { activeUser, call, login } from '@app/testing/http-client';
+import { followToCallback as followBack, oauthConsent } from '@app/testing/oauth-consent';
 
 const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
-
-/** The hidden and named inputs of the consent page's form, as a browser would submit them. */
-function formOf(html: string): { action: string; fields: Record<string, string> } {
-  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1] ?? '';
-  const fields: Record<string, string> = {};
-  for (const m of html.matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) {
-    fields[m[1]] = m[2].replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
-  }
-  return { action, fields };
-}
 
 describe('Tradovate OAuth through the gateway', () => {
   let sut: StandaloneApp;
@@ -27,23 +18,9 @@ describe('Tradovate OAuth through the gateway', () => {
     await sut.close();
   });
 
-  /** Follows the consent page like a browser: answers where the provider sends the browser back to. */
-  async function consent(decision: 'authorize' | 'deny', username = 'demo', password = 'demo-password'): Promise<URL> {
-    const { body } = await call<{ url: string }>(sut.url, 'GET', '/api/tradovate/oauth-url', { token: user.token });
-    const page = await fetch(body.url);
-    const form = formOf(await page.text());
-    const submit = await fetch(new URL(form.action, body.url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...form.fields, username, password, decision }).toString(),
-      redirect: 'manual',
-    });
-    expect(submit.status).toBe(302);
-    return new URL(submit.headers.get('location') ?? '');
-  }
-
-  /** The provider redirects to PUBLIC_URL; the test app listens on a random port, so keep only the path. */
-  const followToCallback = (back: URL) => call(sut.url, 'GET', `${back.pathname}${back.search}`);
+  const consent = (decision: 'authorize' | 'deny', username = 'demo', password = 'demo-password') =>
+    oauthConsent(sut.url, user.token, decision, { username, password });
+  const followToCallback = (back: URL) => followBack(sut.url, back);
 
   describe('GET /api/tradovate/oauth-url', () => {
     it('should point at the provider with the client id, our callback, the scope and a state', async () => {

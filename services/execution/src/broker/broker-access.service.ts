@@ -50,16 +50,26 @@ export class BrokerAccess implements OnModuleDestroy {
     await this.client.close();
   }
 
-  /** Runs `fn` with the connection's token; on an expired token renews once through connections and retries. */
-  async withSession<T>(conn: BrokerConnectionEntity, ctx: MessageContext, fn: (s: Session) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` with the connection's token; on an expired token renews once through connections and
+   * retries. `accountEnv` is the host of the account being traded: an OAuth connection holds demo and
+   * live accounts under one token, and each account's orders must go to its own world.
+   */
+  async withSession<T>(
+    conn: BrokerConnectionEntity,
+    ctx: MessageContext,
+    fn: (s: Session) => Promise<T>,
+    accountEnv?: Environment,
+  ): Promise<T> {
+    const on = (s: Session): Session => (accountEnv ? { ...s, env: accountEnv } : s);
     const session = await this.session(conn, ctx, false);
     try {
-      return await fn(session);
+      return await fn(on(session));
     } catch (error) {
       if (!isBrokerError(error, 'BROKER_AUTH_FAILED')) {
         throw error;
       }
-      return fn(await this.session(conn, ctx, true));
+      return fn(on(await this.session(conn, ctx, true)));
     }
   }
 

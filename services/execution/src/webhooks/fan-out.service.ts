@@ -85,7 +85,12 @@ export class FanOutService {
       return failedPlan('The account is not known to execution yet (its connection has not been synchronised)');
     }
     try {
-      const contract = await this.broker.withSession(conn, ctx, (s) => this.contracts.resolve(s.env, s.token, { symbolId: route.symbolId, symbol: route.symbolId === null ? signal.symbol : null }));
+      const contract = await this.broker.withSession(
+        conn,
+        ctx,
+        (s) => this.contracts.resolve(s.env, s.token, { symbolId: route.symbolId, symbol: route.symbolId === null ? signal.symbol : null }),
+        account.environment,
+      );
       const call = buildBrokerCall(signal, { requestId: webhook.requestId, accountId: t.accountId, brokerAccountId: account.brokerAccountId, contract, tickSize: contract.tickSize });
       return { ...base, accountName: account.name, ...call };
     } catch (error) {
@@ -102,7 +107,13 @@ export class FanOutService {
       if (!conn) {
         throw new Error('The connection of this account was removed');
       }
-      orderId = await this.broker.withSession(conn, ctx, async (s) => (resuming ? await this.reconcile(s, a) : null) ?? (await this.placeOnce(s, a)));
+      const accountEnv = conn.accounts.find((x) => x.id === a.accountId)?.environment;
+      orderId = await this.broker.withSession(
+        conn,
+        ctx,
+        async (s) => (resuming ? await this.reconcile(s, a) : null) ?? (await this.placeOnce(s, a)),
+        accountEnv,
+      );
     } catch (err) {
       error = messageOf(err);
       this.logger.warn({ clOrdId: a.clOrdId, err: error }, 'broker call failed');
