@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/notify';
-import { useLazyMeQuery } from './authApi';
+import { authApi } from './authApi';
 import { selectStatus, selectToken, sessionEnded, sessionStarted, toSessionUser } from './authSlice';
 import { isTokenExpired } from './jwt';
 
@@ -10,7 +10,6 @@ export function useSessionBootstrap(): void {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectStatus);
   const token = useAppSelector(selectToken);
-  const [fetchMe] = useLazyMeQuery();
   const started = useRef(false);
 
   useEffect(() => {
@@ -23,7 +22,9 @@ export function useSessionBootstrap(): void {
       notify.warning('Session Expired', 'Your session has expired. Please sign in again.');
       return;
     }
-    fetchMe()
+    // Dispatched to the store, not through a hook: the check must not be tied to this component's
+    // lifetime (React's StrictMode remounts it in development, which aborted a hook's request).
+    dispatch(authApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true }))
       .unwrap()
       .then((user) => {
         dispatch(sessionStarted(toSessionUser(user)));
@@ -36,5 +37,5 @@ export function useSessionBootstrap(): void {
           notify.error('Authentication Error', 'Could not verify your session. Please sign in again.');
         }
       });
-  }, [dispatch, fetchMe, status, token]);
+  }, [dispatch, status, token]);
 }
