@@ -40,7 +40,7 @@ describe(`execution SIGKILLed ${KILLS} times under load (FAULTS_SEED=${SEED})`, 
 
     const delays: number[] = [];
     for (let k = 0; k < KILLS; k += 1) {
-      const delay = between(random, 1500, 6000);
+      const delay = between(random, 1000, 4000);
       delays.push(delay);
       await new Promise((r) => setTimeout(r, delay));
       await stack.executions[stack.executions.length - 1].kill('SIGKILL');

@@ -28,6 +28,8 @@ export interface ExecutionStackOptions {
   databaseUrl?: string;
   /** Run the connections service too and create the user's connection through it (as production does). */
   connections?: boolean;
+  /** Other services to run (e.g. so the gateway's /readyz, which asks every service, can be ready). */
+  alsoRun?: Array<'auth' | 'trading'>;
 }
 
 export interface SeededAccount {
@@ -45,7 +47,8 @@ export interface SeededAccount {
 export class ExecutionStack {
   readonly executions: NodeProcess[] = [];
   gateway!: NodeProcess;
-  connections?: NodeProcess;
+  /** The other services started (connections, auth, trading), by name. */
+  readonly services = new Map<string, NodeProcess>();
   /** Each process's HTTP port (its /healthz, /readyz). */
   readonly ports = new Map<NodeProcess, number>();
   kafka!: KafkaMock;
@@ -87,8 +90,8 @@ export class ExecutionStack {
     };
     try {
       // The first execution runs the migrations; the gateway and the test's own bus join meanwhile.
-      const connections = options.connections ? stack.startConnections() : Promise.resolve();
-      await Promise.all([stack.startExecution(), stack.startGateway(gatewayPort), stack.connectBus(!!options.connections), connections]);
+      const others = [...(options.connections ? ['connections'] : []), ...(options.alsoRun ?? [])].map((name) => stack.startService(name));
+      await Promise.all([stack.startExecution(), stack.startGateway(gatewayPort), stack.connectBus(!!options.connections), ...others]);
       await (options.connections ? stack.seedThroughConnections(options.accounts) : stack.seed(options.accounts));
     } catch (err) {
       await stack.stop();
@@ -159,11 +162,11 @@ export class ExecutionStack {
 
   /** Every process's output, for a failing test's message. */
   output(): string {
-    return [this.gateway, this.connections, ...this.executions].filter((p): p is NodeProcess => !!p).map((p) => p.output()).join('\n');
+    return [this.gateway, ...this.services.values(), ...this.executions].filter((p): p is NodeProcess => !!p).map((p) => p.output()).join('\n');
   }
 
   async stop(): Promise<void> {
-    await Promise.all([this.gateway, this.connections, ...this.executions].filter((p): p is NodeProcess => !!p).map((p) => p.kill('SIGKILL', 1000)));
+    await Promise.all([this.gateway, ...this.services.values(), ...this.executions].filter((p): p is NodeProcess => !!p).map((p) => p.kill('SIGKILL', 1000)));
     for (const stop of this.stops.reverse()) {
       await stop().catch(() => undefined);
     }
@@ -177,14 +180,15 @@ export class ExecutionStack {
     await this.gateway.waitForHttp(`${this.gatewayUrl}/healthz`, 60_000);
   }
 
-  private async startConnections(): Promise<void> {
+  private async startService(name: string): Promise<void> {
     const port = await freePort();
-    this.connections = spawnNode(path.join(repoRoot(), 'dist/services/connections/src/main.js'), {
-      name: 'connections',
+    const proc = spawnNode(path.join(repoRoot(), `dist/services/${name}/src/main.js`), {
+      name,
       env: { ...this.env, PORT: String(port), TRADOVATE_OAUTH_TOKEN_URL: this.sim.oauthTokenUrl },
     });
-    this.ports.set(this.connections, port);
-    await this.connections.waitForHttp(`http://127.0.0.1:${port}/readyz`, 60_000);
+    this.services.set(name, proc);
+    this.ports.set(proc, port);
+    await proc.waitForHttp(`http://127.0.0.1:${port}/readyz`, 60_000);
   }
 
   private async connectBus(connections: boolean): Promise<void> {
