@@ -29,7 +29,7 @@ describe('Kafka and Postgres restarted under load', () => {
 
   beforeAll(async () => {
     pg = await startThrowawayPostgres();
-    stack = await ExecutionStack.start({ accounts: ACCOUNTS, databaseUrl: pg.url, connections: true, alsoRun: ['auth', 'trading'] });
+    stack = await ExecutionStack.start({ accounts: ACCOUNTS, databaseUrl: pg.url, connections: true, alsoRun: ['auth', 'trading'], supervise: true });
     alertId = await stack.alert();
   });
 

@@ -12,19 +12,28 @@ const BROKER_CHECK_MS = 1500;
  * exits and the orchestrator starts a fresh one instead of leaving a live process that consumes nothing.
  */
 export function watchKafkaConsumer(consumer: Consumer, logger: AppLogger, exit: (code: number) => void = (c) => process.exit(c)): void {
-  const { GROUP_JOIN, CRASH, DISCONNECT } = consumer.events;
+  const { GROUP_JOIN, DISCONNECT } = consumer.events;
   consumer.on(GROUP_JOIN, () => {
     readiness.transportUp = true;
   });
-  consumer.on(CRASH, (e) => {
+  exitWhenConsumerDies(consumer, logger, exit);
+  consumer.on(DISCONNECT, () => {
+    readiness.transportUp = false;
+  });
+}
+
+/**
+ * A client's reply consumer (ClientKafka) dies the same way: an empty broker answers its heartbeat
+ * with GROUP_ID_NOT_FOUND, which kafkajs treats as fatal. Without replies every request would time
+ * out forever, so the process exits and is restarted.
+ */
+export function exitWhenConsumerDies(consumer: Consumer, logger: AppLogger, exit: (code: number) => void = (c) => process.exit(c)): void {
+  consumer.on(consumer.events.CRASH, (e) => {
     readiness.transportUp = false;
     if (!e.payload.restart && !readiness.shuttingDown) {
       logger.error(`Kafka consumer crashed and will not restart (${e.payload.error.message}); exiting`, undefined, 'Host');
       exit(1);
     }
-  });
-  consumer.on(DISCONNECT, () => {
-    readiness.transportUp = false;
   });
 }
 

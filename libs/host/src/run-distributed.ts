@@ -5,7 +5,7 @@ import { AppLogger, ConfigError, createRootLogger } from '@app/common';
 import { collectDefaultMetrics } from 'prom-client';
 import { connectKafkaClient, createKafkaClient, kafkaServerOptions } from '@app/messaging';
 import type { Consumer, Kafka } from 'kafkajs';
-import { brokerCheck, watchKafkaConsumer } from './kafka-readiness';
+import { brokerCheck, exitWhenConsumerDies, watchKafkaConsumer } from './kafka-readiness';
 import { ProbesController } from './probes.controller';
 import { readiness } from './readiness';
 import type { ServiceDefinition } from './service-definition';
@@ -42,6 +42,9 @@ export async function runDistributed(def: ServiceDefinition): Promise<void> {
   await app.startAllMicroservices();
   const [kafka, consumer] = server.unwrap<[Kafka, Consumer]>();
   watchKafkaConsumer(consumer, logger);
+  if (def.sendsTo.length > 0) {
+    exitWhenConsumerDies(bus.consumer, logger);
+  }
   readiness.brokerReachable = brokerCheck(kafka);
   await app.listen(config.PORT, '0.0.0.0');
   readiness.transportUp = true;

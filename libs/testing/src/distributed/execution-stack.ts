@@ -30,6 +30,8 @@ export interface ExecutionStackOptions {
   connections?: boolean;
   /** Other services to run (e.g. so the gateway's /readyz, which asks every service, can be ready). */
   alsoRun?: Array<'auth' | 'trading'>;
+  /** Start again any process that exits by itself, on the same port (what Kubernetes does). */
+  supervise?: boolean;
 }
 
 export interface SeededAccount {
@@ -59,6 +61,10 @@ export class ExecutionStack {
   connectionId: string = randomUUID();
   private readonly stops: Array<() => Promise<unknown>> = [];
   private env: Record<string, string> = {};
+  private supervising = false;
+  private stopping = false;
+  /** How many times a supervised process was started again after exiting by itself. */
+  restarts = 0;
   private bus!: MessageBus;
   private contract!: { id: number; name: string };
 
@@ -78,6 +84,7 @@ export class ExecutionStack {
     pg.on('error', () => undefined);
     const stack = new ExecutionStack(sim, new WebhookJournal(pg));
     stack.kafka = kafka;
+    stack.supervising = !!options.supervise;
     stack.stops.push(() => sim.close(), () => stack.kafka.stop(), () => db?.drop() ?? Promise.resolve(), () => pg.end());
     const gatewayPort = await freePort();
     stack.gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -108,10 +115,12 @@ export class ExecutionStack {
   async startExecution(env: Record<string, string> = {}, readyMs = 60_000, attempts = 1): Promise<NodeProcess> {
     for (let attempt = 1; ; attempt += 1) {
       const port = await freePort();
-      const proc = spawnNode(path.join(repoRoot(), 'dist/services/execution/src/main.js'), {
+      const spawn = () => spawnNode(path.join(repoRoot(), 'dist/services/execution/src/main.js'), {
         name: `execution-${this.executions.length + 1}`,
         env: { ...this.env, ...env, PORT: String(port) },
       });
+      const proc = spawn();
+      this.superviseProcess(proc, port, spawn);
       try {
         // /readyz answers 503 until the consumer joined its group; waitForHttp waits for a status below 500.
         await proc.waitForHttp(`http://127.0.0.1:${port}/readyz`, readyMs);
@@ -166,6 +175,7 @@ export class ExecutionStack {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     await Promise.all([this.gateway, ...this.services.values(), ...this.executions].filter((p): p is NodeProcess => !!p).map((p) => p.kill('SIGKILL', 1000)));
     for (const stop of this.stops.reverse()) {
       await stop().catch(() => undefined);
@@ -173,19 +183,48 @@ export class ExecutionStack {
   }
 
   private async startGateway(port: number): Promise<void> {
-    this.gateway = spawnNode(path.join(repoRoot(), 'dist/services/gateway/src/main.js'), {
+    const spawn = () => spawnNode(path.join(repoRoot(), 'dist/services/gateway/src/main.js'), {
       name: 'gateway',
       env: { ...this.env, PORT: String(port), WEBHOOK_REPLY_TIMEOUT_MS: '2500' },
     });
+    this.gateway = spawn();
+    this.superviseProcess(this.gateway, port, spawn);
     await this.gateway.waitForHttp(`${this.gatewayUrl}/healthz`, 60_000);
+  }
+
+  /** With `supervise`: when `proc` exits by itself, a new one takes its place (same port, same slot). */
+  private superviseProcess(proc: NodeProcess, port: number, spawn: () => NodeProcess): void {
+    this.ports.set(proc, port);
+    void proc.exited.then(() => {
+      if (!this.supervising || this.stopping) {
+        return;
+      }
+      const next = spawn();
+      this.restarts += 1;
+      const i = this.executions.indexOf(proc);
+      if (i >= 0) {
+        this.executions[i] = next;
+      }
+      if (this.gateway === proc) {
+        this.gateway = next;
+      }
+      for (const [name, p] of this.services) {
+        if (p === proc) {
+          this.services.set(name, next);
+        }
+      }
+      this.superviseProcess(next, port, spawn);
+    });
   }
 
   private async startService(name: string): Promise<void> {
     const port = await freePort();
-    const proc = spawnNode(path.join(repoRoot(), `dist/services/${name}/src/main.js`), {
+    const spawn = () => spawnNode(path.join(repoRoot(), `dist/services/${name}/src/main.js`), {
       name,
       env: { ...this.env, PORT: String(port), TRADOVATE_OAUTH_TOKEN_URL: this.sim.oauthTokenUrl },
     });
+    const proc = spawn();
+    this.superviseProcess(proc, port, spawn);
     this.services.set(name, proc);
     this.ports.set(proc, port);
     await proc.waitForHttp(`http://127.0.0.1:${port}/readyz`, 60_000);
