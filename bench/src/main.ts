@@ -1,59 +1,76 @@
 // `npm run bench`: drives the baseline relay and the product with webhooks at controlled rates, measures
 // webhook-to-last-order latency at the simulator, CPU and memory, and writes bench/results/.
 import path from 'node:path';
-import type { Simulator } from '@app/simulator';
 import { startBaseline } from './baseline/baseline-target';
 import { evaluateChecks } from './checks';
+import { measureProduct, sweepAll, withTarget } from './compare';
+import type { RunContext } from './compare';
+import { measureKafkaRoundTrip } from './kafka-round-trip';
 import { machineInfo } from './machine';
 import { METHOD } from './method';
 import { parseOptions } from './options';
 import type { BenchOptions } from './options';
+import { startDistributedProduct, startInfra } from './product/distributed-target';
 import { startStandaloneProduct } from './product/standalone-target';
-import type { BenchResult, HalfRateComparison } from './report/result';
+import type { BenchResult, HalfRateComparison, KafkaRoundTrip, SoakResult } from './report/result';
 import { writeResults } from './report/write';
 import { seedAccounts, startBenchSimulator } from './sim-world';
-import type { SimAccountSet } from './sim-world';
-import { runStep } from './sweep';
+import { soak } from './soak';
 import type { SweepResult } from './sweep';
 import { findSustainedRate } from './sweep-plan';
-import type { Target } from './target';
 
 const root = path.resolve(__dirname, '../../..');
 const log = (line: string): void => void process.stdout.write(`${line}\n`);
+const firstLine = (err: unknown): string => (err instanceof Error ? err.message.split('\n')[0] : String(err));
 
-async function withTarget<T>(start: () => Promise<Target>, work: (t: Target) => Promise<T>): Promise<T> {
-  const target = await start();
-  try {
-    return await work(target);
-  } finally {
-    await target.close();
-  }
+interface Collected {
+  sweeps: SweepResult[];
+  half: HalfRateComparison[];
+  kafka: KafkaRoundTrip | null;
+  soak: SoakResult | null;
+  notes: string[];
 }
 
-async function sweepAll(sim: Simulator, target: Target, o: BenchOptions): Promise<SweepResult[]> {
-  const plan = { start: 10, max: 5000, refine: o.refine, stepMs: o.stepMs, restMs: 500, log };
-  const out: SweepResult[] = [];
-  for (const route of target.routes) {
-    out.push(await findSustainedRate(sim, target, route, plan));
-  }
-  return out;
-}
-
-/** Baseline and product at the same rate (half the product's sustained rate at fan-out 10). */
-async function halfRate(sim: Simulator, sets: SimAccountSet[], product: Target, productRate: number, o: BenchOptions): Promise<HalfRateComparison | null> {
-  const route = product.routes.find((r) => r.fanOut === 10);
-  if (!route || productRate < 2) {
-    return null;
-  }
-  const rate = Math.max(1, Math.floor(productRate / 2));
-  const ms = o.stepMs * 2;
-  const p = await runStep(sim, product, route, rate, ms);
-  const b = await withTarget(() => startBaseline(sim, sets), async (t) => {
-    await runStep(sim, t, t.routes.find((r) => r.fanOut === 10) ?? t.routes[0], rate, 1000);
-    return runStep(sim, t, t.routes.find((r) => r.fanOut === 10) ?? t.routes[0], rate, ms);
+async function runStandalone(c: RunContext, o: BenchOptions, out: Collected): Promise<void> {
+  log('standalone product:');
+  const execArgv = o.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.outDir, 'profiles')}`] : [];
+  await withTarget(() => startStandaloneProduct(o.productRoot, c.sim, c.sets, execArgv), async (t) => {
+    const m = await measureProduct(c, t);
+    out.sweeps.push(...m.sweeps);
+    out.half.push(...(m.half ? [m.half] : []));
   });
-  log(`  half rate ${rate}/s: baseline p99 ${b.latency.p99} ms, ${product.name} p99 ${p.latency.p99} ms`);
-  return { fanOut: 10, rate, baseline: b, product: p, target: product.name === 'distributed' ? 'distributed' : 'standalone' };
+}
+
+async function runDistributed(c: RunContext, o: BenchOptions, out: Collected): Promise<void> {
+  log(`distributed product (KAFKA_MAX_WAIT_MS ${o.kafkaMaxWaitMs}):`);
+  const infra = await startInfra(o.kafkaMaxWaitMs);
+  try {
+    out.kafka = await measureKafkaRoundTrip(infra.kafka.brokers, infra.kafka.kind, o.kafkaMaxWaitMs);
+    log(`  bare kafkajs round trip (${infra.kafka.kind}): p50 ${out.kafka.roundTrip.p50} p99 ${out.kafka.roundTrip.p99} ms`);
+    await withTarget(() => startDistributedProduct(o.productRoot, infra, c.sim, c.sets), async (t) => {
+      const m = await measureProduct(c, t);
+      out.sweeps.push(...m.sweeps);
+      out.half.push(...(m.half ? [m.half] : []));
+    });
+  } finally {
+    await infra.close();
+  }
+}
+
+/** `--soak`: the standalone product at half its sustained fan-out-10 rate (or --soak-rate) for --soak-minutes. */
+async function runSoak(c: RunContext, o: BenchOptions, out: Collected): Promise<void> {
+  log('standalone product, soak:');
+  await withTarget(() => startStandaloneProduct(o.productRoot, c.sim, c.sets), async (t) => {
+    const route = t.routes.find((r) => r.fanOut === 10) ?? t.routes[0];
+    let rate = o.soakRate;
+    if (!rate) {
+      const s = await findSustainedRate(c.sim, t, route, { start: 10, max: 5000, refine: 1, stepMs: c.stepMs, restMs: 500, log });
+      out.sweeps.push(s);
+      rate = Math.max(1, Math.floor(s.sustainedRate / 2));
+    }
+    log(`  soak at ${rate}/s for ${o.soakMs / 60_000} min`);
+    out.soak = await soak(c.sim, t, route, rate, o.soakMs, log);
+  });
 }
 
 async function main(): Promise<void> {
@@ -62,34 +79,31 @@ async function main(): Promise<void> {
   const machine = machineInfo();
   log(`bench: ${machine.nproc} cpus (${machine.cpuModel}), ${machine.memoryMiB} MiB, node ${machine.node}, load ${machine.loadAvgAtStart.join(' ')}`);
   const sim = await startBenchSimulator();
-  const sets: SimAccountSet[] = [];
+  const c: RunContext = { sim, sets: [], stepMs: o.stepMs, refine: o.refine, log };
   for (const n of o.fanOuts) {
-    sets.push(await seedAccounts(sim, n));
+    c.sets.push(await seedAccounts(sim, n));
   }
-  const sweeps: SweepResult[] = [];
-  const half: HalfRateComparison[] = [];
-  const notes: string[] = [];
-  if (o.only.has('baseline')) {
-    log('baseline relay:');
-    sweeps.push(...(await withTarget(() => startBaseline(sim, sets), (t) => sweepAll(sim, t, o))));
-  }
-  if (o.only.has('standalone')) {
-    log('standalone product:');
+  const out: Collected = { sweeps: [], half: [], kafka: null, soak: null, notes: [] };
+  const attempt = async (name: string, work: () => Promise<void>): Promise<void> => {
     try {
-      await withTarget(
-        () => startStandaloneProduct(o.productRoot, sim, sets, o.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.outDir, 'profiles')}`] : []),
-        async (t) => {
-          const s = await sweepAll(sim, t, o);
-          sweeps.push(...s);
-          const h = await halfRate(sim, sets, t, s.find((x) => x.fanOut === 10)?.sustainedRate ?? 0, o);
-          if (h) {
-            half.push(h);
-          }
-        },
-      );
+      await work();
     } catch (err) {
-      notes.push(`standalone product not measured: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
-      log(`  standalone failed: ${err instanceof Error ? err.message : String(err)}`);
+      out.notes.push(`${name} not measured: ${firstLine(err)}`);
+      log(`  ${name} failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+  if (o.soak) {
+    await attempt('soak', () => runSoak(c, o, out));
+  } else {
+    if (o.only.has('baseline')) {
+      log('baseline relay:');
+      out.sweeps.push(...(await withTarget(() => startBaseline(sim, c.sets), (t) => sweepAll(c, t))));
+    }
+    if (o.only.has('standalone')) {
+      await attempt('standalone product', () => runStandalone(c, o, out));
+    }
+    if (o.only.has('distributed')) {
+      await attempt('distributed product', () => runDistributed(c, o, out));
     }
   }
   await sim.close();
@@ -98,14 +112,15 @@ async function main(): Promise<void> {
     mode: o.soak ? 'soak' : o.quick ? 'quick' : 'default',
     durationS: Math.round((Date.now() - started) / 1000),
     method: METHOD,
-    sweeps,
-    halfRate: half,
-    kafka: null,
-    soak: null,
-    checks: evaluateChecks(sweeps, half, null, null),
-    notes,
+    sweeps: out.sweeps,
+    halfRate: out.half,
+    kafka: out.kafka,
+    soak: out.soak,
+    checks: evaluateChecks(out.sweeps, out.half, out.kafka, out.soak),
+    notes: out.notes,
   };
-  const files = await writeResults(o.outDir, o.quick ? 'latest-quick' : 'latest', result);
+  const name = o.soak ? 'latest-soak' : o.quick ? 'latest-quick' : 'latest';
+  const files = await writeResults(o.outDir, name, result);
   log(`results: ${files.map((f) => path.join(path.relative(root, o.outDir), f)).join(', ')}`);
 }
 

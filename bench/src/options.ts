@@ -1,8 +1,13 @@
-// Command line of `npm run bench -- [--quick] [--soak] [--only=baseline,standalone,distributed] [--fanouts=1,10,50]`.
+// Command line of `npm run bench -- [--quick] [--soak [--soak-minutes=5] [--soak-rate=N]] [--only=baseline,standalone,distributed]
+// [--fanouts=1,10,50] [--kafka-max-wait-ms=10]`.
 export interface BenchOptions {
   quick: boolean;
   soak: boolean;
   soakMs: number;
+  /** Soak rate, webhooks/s (default: half the sustained fan-out-10 rate found first). */
+  soakRate: number;
+  /** KAFKA_MAX_WAIT_MS of the distributed services and of the bare round trip. */
+  kafkaMaxWaitMs: number;
   only: Set<'baseline' | 'standalone' | 'distributed'>;
   fanOuts: number[];
   stepMs: number;
@@ -24,6 +29,8 @@ export function parseOptions(argv: string[], outDir: string, root: string): Benc
     quick,
     soak: flag('soak'),
     soakMs: Number(value('soak-minutes') ?? 5) * 60_000,
+    soakRate: Number(value('soak-rate') ?? 0),
+    kafkaMaxWaitMs: Number(value('kafka-max-wait-ms') ?? 10),
     only: new Set(only),
     fanOuts: (value('fanouts') ?? (quick ? '10' : '1,10,50')).split(',').map(Number),
     stepMs: Number(value('step-ms') ?? (quick ? 2000 : 4000)),

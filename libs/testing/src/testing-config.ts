@@ -28,8 +28,14 @@ export const loadTestingConfig = (env: NodeJS.ProcessEnv = process.env): Testing
   };
 };
 
-/** The monorepo root (holds `.cache/`); this file lives at libs/testing/src. */
-export const repoRoot = (): string => path.resolve(__dirname, '..', '..', '..');
+/**
+ * The monorepo root (holds `.cache/`); this file lives at libs/testing/src, or at dist/libs/testing/src
+ * when the bench runs it from the SWC build.
+ */
+export const repoRoot = (): string => {
+  const up = path.resolve(__dirname, '..', '..', '..');
+  return path.basename(up) === 'dist' ? path.dirname(up) : up;
+};
 
 export interface TestInfraEnv {
   databaseUrl: string;

@@ -1,6 +1,6 @@
 import { startStandaloneApp } from '@app/testing/standalone-app';
 import type { StandaloneApp } from '@app/testing/standalone-app';
-import { activeUser, call, detailText, login, newEmail, signJwt } from './http';
+import { activeUser, call, detailText, login, newEmail, signJwt } from '@app/testing/http-client';
 
 const JWT_SECRET = 'e2e-secret-of-the-accounts-spec-0123456789';
 const ADMIN = { email: 'root@example.com', password: 'root-password-1' };

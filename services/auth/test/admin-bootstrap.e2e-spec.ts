@@ -8,7 +8,7 @@ import { ensureLocalSecrets } from '../../standalone/src/local-secrets';
 import { runStandalone } from '../../standalone/src/run-standalone';
 import { standaloneConfigSchema } from '../../standalone/src/standalone.config';
 import { DEFAULT_ADMIN_EMAIL } from '../src/admin/admin-bootstrap';
-import { call } from './http';
+import { call } from '@app/testing/http-client';
 
 /** Starts the product on `dataDir` (kept between starts, unlike startStandaloneApp) and collects stdout. */
 async function start(dataDir: string, stdout: string[]): Promise<{ app: INestApplication; url: string }> {

@@ -1,6 +1,6 @@
 import { startStandaloneApp } from '@app/testing/standalone-app';
 import type { StandaloneApp } from '@app/testing/standalone-app';
-import { activeUser, call, login, newEmail } from './http';
+import { activeUser, call, login, newEmail } from '@app/testing/http-client';
 import { SmtpSink } from './smtp-sink';
 
 const ADMIN = { email: 'mail-admin@example.com', password: 'admin-password-1' };

@@ -1,6 +1,6 @@
 import { startStandaloneApp } from '@app/testing/standalone-app';
 import type { StandaloneApp } from '@app/testing/standalone-app';
-import { activeUser, call, detailText, login, newEmail } from './http';
+import { activeUser, call, detailText, login, newEmail } from '@app/testing/http-client';
 
 const ADMIN = { email: 'reset-admin@example.com', password: 'admin-password-1' };
 const SENT = 'If an account exists for that email, reset instructions have been sent.';

@@ -1,6 +1,6 @@
 import { startStandaloneApp } from '@app/testing/standalone-app';
 import type { StandaloneApp } from '@app/testing/standalone-app';
-import { call, newEmail } from './http';
+import { call, newEmail } from '@app/testing/http-client';
 
 const ADMIN = { email: 'limit-admin@example.com', password: 'admin-password-1' };
 const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { startStandaloneApp } from '@app/testing/standalone-app';
 import type { StandaloneApp } from '@app/testing/standalone-app';
-import { SIM_LOGIN, activeUser, call, login } from './http';
+import { SIM_LOGIN, activeUser, call, login } from '@app/testing/http-client';
 
 const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,6 +1,6 @@
 import { startStandaloneApp } from '@app/testing/standalone-app';
 import type { StandaloneApp } from '@app/testing/standalone-app';
-import { activeUser, call, login } from './http';
+import { activeUser, call, login } from '@app/testing/http-client';
 
 const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 

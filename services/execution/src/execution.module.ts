@@ -19,6 +19,7 @@ import { LogsService } from './logs/logs.service';
 import { Execution_SCHEMA, executionMigrations } from './migrations';
 import { ReadModelController } from './read-model/read-model.controller';
 import { ReadModelRepository } from './read-model/read-model.repository';
+import { FanOutJournal } from './webhooks/fan-out-journal';
 import { FanOutService } from './webhooks/fan-out.service';
 import { JournalRepository } from './webhooks/journal.repository';
 import { ResumeService } from './webhooks/resume.service';
@@ -43,7 +44,7 @@ export class ExecutionModule {
       controllers: [createHealthController('execution', HEALTH_TOPICS.execution), WebhookController, LogsController, ReadModelController],
       providers: [
         ContractInterceptor, BrokerAccess, ContractCache, EndpointService, LogsService, ReadModelRepository,
-        JournalRepository, FanOutService, RouteLookup, WebhookLease, WebhookService, ResumeService,
+        JournalRepository, FanOutJournal, FanOutService, RouteLookup, WebhookLease, WebhookService, ResumeService,
       ],
     };
   }

@@ -24,7 +24,19 @@ export async function createGatewayApp(
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
-  app.use(helmet({ contentSecurityPolicy: false }));
+  app.use(
+    helmet({
+      // helmet's defaults, except: antd injects its styles at run time ('unsafe-inline' styles, no
+      // inline scripts), framing is refused outright, and plain-HTTP localhost is not upgraded.
+      contentSecurityPolicy: {
+        directives: {
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'frame-ancestors': ["'none'"],
+          'upgrade-insecure-requests': null,
+        },
+      },
+    }),
+  );
   const origins = new Set([new URL(config.PUBLIC_URL).origin, ...config.CORS_ORIGINS]);
   app.enableCors({ origin: (origin, cb) => cb(null, !origin || origins.has(origin)), credentials: false });
   // TradingView webhooks are read raw by their route (any content type, 64 KB, logged even when too

@@ -3,7 +3,7 @@ import { Topic } from '@app/contracts';
 import type { AlertV1, GroupV1 } from '@app/contracts';
 import { startStandaloneApp } from '@app/testing/standalone-app';
 import type { StandaloneApp } from '@app/testing/standalone-app';
-import { activeUser, call, detailText, login } from '../../auth/test/http';
+import { activeUser, call, detailText, login } from '@app/testing/http-client';
 import { TradingBus, connectionEvent } from './trading-fixtures';
 import type { Answer } from './trading-fixtures';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { GroupV1 } from '@app/contracts';
 import { startStandaloneApp } from '@app/testing/standalone-app';
 import type { StandaloneApp } from '@app/testing/standalone-app';
-import { activeUser, call, detailText, login } from '../../auth/test/http';
+import { activeUser, call, detailText, login } from '@app/testing/http-client';
 import { TradingBus, connectionEvent } from './trading-fixtures';
 import type { Answer } from './trading-fixtures';
 

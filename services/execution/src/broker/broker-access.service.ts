@@ -9,6 +9,8 @@ import type { ExecutionConfig } from '../execution.settings';
 import { ReadModelRepository } from '../read-model/read-model.repository';
 import type { BrokerConnectionEntity } from '../entities/read-model.entities';
 
+const MAX_SESSIONS = 10_000;
+
 export interface Session {
   env: Environment;
   token: string;
@@ -22,6 +24,11 @@ export interface Session {
 export class BrokerAccess implements OnModuleDestroy {
   readonly client: TradovateClient;
   private readonly box: SecretBox;
+  /**
+   * Decrypted tokens by connection, keyed also by the sealed token itself (its version): a renewed
+   * token is a different sealed string, so a stale entry is never used. Bounded by MAX_SESSIONS.
+   */
+  private readonly opened = new Map<string, { sealed: string; token: string }>();
 
   constructor(
     @Inject(APP_CONFIG) config: ExecutionConfig,
@@ -59,7 +66,7 @@ export class BrokerAccess implements OnModuleDestroy {
   private async session(conn: BrokerConnectionEntity, ctx: MessageContext, forceRenew: boolean): Promise<Session> {
     const fresh = conn.accessTokenEncrypted && conn.expiresAt && conn.expiresAt.getTime() > Date.now();
     if (!forceRenew && fresh && conn.accessTokenEncrypted) {
-      return { env: conn.environment, token: this.box.decrypt(conn.accessTokenEncrypted) };
+      return { env: conn.environment, token: this.open(conn.connectionId, conn.accessTokenEncrypted) };
     }
     const reply = await this.bus.request(Topic.ConnectionsBrokerSession, { connectionId: conn.connectionId, forceRenew }, ctx, { timeoutMs: 2000 });
     if (!reply.ok) {
@@ -68,6 +75,20 @@ export class BrokerAccess implements OnModuleDestroy {
     conn.accessTokenEncrypted = reply.data.accessTokenEncrypted;
     conn.expiresAt = new Date(reply.data.expiresAt);
     await this.readModel.saveToken(conn.connectionId, reply.data.accessTokenEncrypted, conn.expiresAt);
-    return { env: reply.data.environment, token: this.box.decrypt(reply.data.accessTokenEncrypted) };
+    return { env: reply.data.environment, token: this.open(conn.connectionId, reply.data.accessTokenEncrypted) };
+  }
+
+  private open(connectionId: string, sealed: string): string {
+    const hit = this.opened.get(connectionId);
+    if (hit?.sealed === sealed) {
+      return hit.token;
+    }
+    const token = this.box.decrypt(sealed);
+    if (this.opened.size >= MAX_SESSIONS && !hit) {
+      // Crude but bounded: the cache refills with the connections that are actually trading.
+      this.opened.clear();
+    }
+    this.opened.set(connectionId, { sealed, token });
+    return token;
   }
 }

@@ -4,6 +4,15 @@ import type { AlertRouteChangedV1, ConnectionChangedV1 } from '@app/contracts';
 import type { Repository } from 'typeorm';
 import { AlertRouteEntity, BrokerConnectionEntity } from '../entities/read-model.entities';
 
+interface ConnectionRow {
+  connection_id: string;
+  user_id: string;
+  environment: 'demo' | 'live';
+  accounts: BrokerConnectionEntity['accounts'];
+  access_token_encrypted: string | null;
+  expires_at: Date | string | null;
+}
+
 /** Execution's copy of alert routes and connections, so the webhook hot path asks no other service. */
 @Injectable()
 export class ReadModelRepository {
@@ -18,10 +27,6 @@ export class ReadModelRepository {
 
   async removeRoute(alertId: string, userId: string): Promise<void> {
     await this.routes.delete({ alertId, userId });
-  }
-
-  async route(alertId: string): Promise<AlertRouteChangedV1 | null> {
-    return (await this.routes.findOneBy({ alertId }))?.route ?? null;
   }
 
   async saveConnection(c: ConnectionChangedV1): Promise<void> {
@@ -39,8 +44,23 @@ export class ReadModelRepository {
     await this.connections.delete({ connectionId, userId });
   }
 
-  connection(connectionId: string, userId: string): Promise<BrokerConnectionEntity | null> {
-    return this.connections.findOneBy({ connectionId, userId });
+  /** The user's connections among `ids`, by id: one raw statement per fan-out (the webhook hot path). */
+  async connectionsOf(ids: string[], userId: string): Promise<Map<string, BrokerConnectionEntity>> {
+    const rows = await this.connections.query<ConnectionRow[]>(
+      `SELECT "connection_id", "user_id", "environment", "accounts", "access_token_encrypted", "expires_at"
+         FROM "execution"."broker_connections" WHERE "connection_id" = ANY($1::uuid[]) AND "user_id" = $2`,
+      [ids, userId],
+    );
+    return new Map(rows.map((r) => [r.connection_id, Object.assign(new BrokerConnectionEntity(), {
+      connectionId: r.connection_id, userId: r.user_id, environment: r.environment, accounts: r.accounts,
+      accessTokenEncrypted: r.access_token_encrypted, expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
+    })]));
+  }
+
+  /** An alert's route (raw: this runs on every webhook). */
+  async route(alertId: string): Promise<AlertRouteChangedV1 | null> {
+    const rows = await this.routes.query<Array<{ route: AlertRouteChangedV1 }>>('SELECT "route" FROM "execution"."alert_routes" WHERE "alert_id" = $1', [alertId]);
+    return rows[0]?.route ?? null;
   }
 
   async saveToken(connectionId: string, accessTokenEncrypted: string, expiresAt: Date): Promise<void> {

@@ -9,10 +9,13 @@ export class DedupWindow<T> {
 
   get(key: string): { value: Promise<T>; requestId: string } | undefined {
     const now = this.now();
+    // Entries are in insertion (= time) order: drop the expired head and stop at the first live one,
+    // so a lookup costs what expired since the last one, not the whole window.
     for (const [k, e] of this.entries) {
-      if (now - e.at >= this.windowMs) {
-        this.entries.delete(k);
+      if (now - e.at < this.windowMs) {
+        break;
       }
+      this.entries.delete(k);
     }
     return this.entries.get(key);
   }
@@ -21,6 +24,7 @@ export class DedupWindow<T> {
     if (this.windowMs > 0) {
       // A rejection is remembered too; nobody else may be awaiting it, so mark it handled.
       value.catch(() => undefined);
+      this.entries.delete(key); // re-inserted at the tail, keeping the map in time order
       this.entries.set(key, { at: this.now(), value, requestId });
     }
   }

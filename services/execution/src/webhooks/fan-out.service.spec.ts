@@ -6,8 +6,10 @@ import type { ContractCache } from '../broker/contract-cache';
 import type { OrderAttemptEntity } from '../entities/order-attempt.entity';
 import type { WebhookEntity } from '../entities/webhook.entity';
 import type { ReadModelRepository } from '../read-model/read-model.repository';
+import { clOrdIdOf } from './build-broker-call';
 import { FanOutService } from './fan-out.service';
-import type { JournalRepository } from './journal.repository';
+import type { FanOutJournal } from './fan-out-journal';
+import type { JournalRepository, NewAttempt } from './journal.repository';
 import { parseSignal } from './parse-signal';
 
 const attempt = (over: Partial<OrderAttemptEntity> = {}): OrderAttemptEntity => ({
@@ -17,26 +19,40 @@ const attempt = (over: Partial<OrderAttemptEntity> = {}): OrderAttemptEntity => 
   });
 
 function setup(attempts: OrderAttemptEntity[], brokerOrders: { id: number; accountId: number; clOrdId: string }[]) {
-  const placeOrder = jest.fn().mockResolvedValue({ ok: true, orderId: 999 });
+  const order: string[] = [];
+  const placeOrder = jest.fn(() => {
+    order.push('placeOrder');
+    return Promise.resolve({ ok: true, orderId: 999 });
+  });
   const listOrders = jest.fn().mockResolvedValue(brokerOrders);
   const journal = {
     attemptsOf: jest.fn().mockResolvedValue(attempts),
-    addAttempts: jest.fn(),
     setWebhook: jest.fn().mockResolvedValue(undefined),
-    settleAttempt: jest.fn().mockResolvedValue(undefined),
-    appendEvent: jest.fn().mockResolvedValue(undefined),
+  };
+  const batch = {
+    start: jest.fn((_id: string, list: NewAttempt[]) => {
+      order.push('start');
+      return Promise.resolve(list.map((a) => attempt({ ...a, status: a.status ?? 'pending', error: a.error ?? null })));
+    }),
+    finish: jest.fn(() => Promise.resolve(void order.push('finish'))),
   };
   const broker = {
     client: { placeOrder, listOrders },
     withSession: jest.fn((_c: unknown, _x: unknown, fn: (s: { env: 'demo'; token: string }) => Promise<unknown>) => fn({ env: 'demo', token: 't' })),
   };
-  const readModel = { connection: jest.fn().mockResolvedValue({ connectionId: 'c', environment: 'demo' }) };
-  const sut = new FanOutService(journal as unknown as JournalRepository, readModel as unknown as ReadModelRepository, broker as unknown as BrokerAccess, {} as ContractCache);
-  return { sut, placeOrder, listOrders, journal };
+  const accounts = [{ id: randomUUID(), name: 'DEMO1', brokerAccountId: 1 }, { id: randomUUID(), name: 'DEMO2', brokerAccountId: 2 }];
+  const conn = { connectionId: 'c', environment: 'demo', accounts };
+  const readModel = { connectionsOf: jest.fn().mockResolvedValue(new Map([['c', conn]])) };
+  const contracts = { resolve: jest.fn().mockResolvedValue({ id: 7, name: 'MNQZ5', tickSize: 0.25 }) };
+  const sut = new FanOutService(
+    journal as unknown as JournalRepository, readModel as unknown as ReadModelRepository, broker as unknown as BrokerAccess,
+    contracts as unknown as ContractCache, batch as unknown as FanOutJournal,
+  );
+  const route = { alertId: randomUUID(), symbolId: 7, targets: accounts.map((a) => ({ accountId: a.id, connectionId: 'c' })) } as unknown as AlertRouteChangedV1;
+  return { sut, placeOrder, listOrders, journal, batch, route, order };
 }
 
 const webhook = { id: 'w', userId: 'u', requestId: 'req-1' } as WebhookEntity;
-const route = { alertId: randomUUID(), targets: [] } as unknown as AlertRouteChangedV1;
 const signal = parseSignal(JSON.stringify({ alert_id: randomUUID(), order_type: 'market', action: 'buy', quantity: 1 }));
 const ctx = { correlationId: 'req-1', userId: 'u' };
 
@@ -46,7 +62,7 @@ describe(FanOutService.name, () => {
       const reached = attempt();
       const missing = attempt({ accountName: 'DEMO2' });
       const done = attempt({ status: 'placed', orderId: 5, accountName: 'DEMO3' });
-      const { sut, placeOrder } = setup([reached, missing, done], [{ id: 42, accountId: 1, clOrdId: reached.clOrdId }]);
+      const { sut, placeOrder, route } = setup([reached, missing, done], [{ id: 42, accountId: 1, clOrdId: reached.clOrdId }]);
 
       const result = await sut.execute(webhook, signal, route, ctx, true);
 
@@ -57,34 +73,57 @@ describe(FanOutService.name, () => {
     });
 
     it('should not reconcile when not resuming (the attempts were just created)', async () => {
-      const { sut, listOrders, placeOrder } = setup([attempt()], []);
+      const { sut, listOrders, placeOrder, route } = setup([], []);
 
       await sut.execute(webhook, signal, route, ctx, false);
 
       expect(listOrders).not.toHaveBeenCalled();
-      expect(placeOrder).toHaveBeenCalledTimes(1);
+      expect(placeOrder).toHaveBeenCalledTimes(2);
+    });
+  });
+
+  describe('execute (fresh webhook)', () => {
+    it('should journal every attempt, with its clOrdId, before sending any order', async () => {
+      const { sut, batch, route, order } = setup([], []);
+
+      await sut.execute(webhook, signal, route, ctx, false);
+
+      expect(order).toEqual(['start', 'placeOrder', 'placeOrder', 'finish']);
+      const journalled = batch.start.mock.calls[0][1];
+      expect(journalled.map((a) => a.clOrdId)).toEqual(route.targets.map((t) => clOrdIdOf(webhook.requestId, t.accountId, 'entry')));
+    });
+
+    it('should journal every outcome and the final state in one write', async () => {
+      const { sut, batch, route } = setup([], []);
+
+      const result = await sut.execute(webhook, signal, route, ctx, false);
+
+      expect(batch.finish).toHaveBeenCalledTimes(1);
+      expect(batch.finish).toHaveBeenCalledWith('w', [expect.objectContaining({ status: 'placed', orderId: 999 }), expect.objectContaining({ status: 'placed', orderId: 999 })], expect.objectContaining({ status: 'completed', response: result }));
+      expect(result).toMatchObject({ successful: 2, failed: 0, total: 2 });
     });
   });
 
   describe('execute (unknown outcome)', () => {
     it('should find the order by clOrdId after a timeout instead of sending it again', async () => {
-      const a = attempt();
-      const { sut, placeOrder } = setup([a], [{ id: 77, accountId: 1, clOrdId: a.clOrdId }]);
+      const { sut, placeOrder, route, listOrders } = setup([], []);
+      const first = clOrdIdOf(webhook.requestId, route.targets[0].accountId, 'entry');
+      listOrders.mockResolvedValue([{ id: 77, accountId: 1, clOrdId: first }]);
       placeOrder.mockRejectedValueOnce(new BrokerError('BROKER_TIMEOUT', 'timeout', { endpoint: 'order/placeorder', outcomeUnknown: true }));
 
       const result = await sut.execute(webhook, signal, route, ctx, false);
 
-      expect(placeOrder).toHaveBeenCalledTimes(1);
+      expect(placeOrder).toHaveBeenCalledTimes(2);
       expect(result.results[0]).toMatchObject({ success: true, data: { orderId: 77 } });
     });
 
     it('should report the account failure when the broker rejects', async () => {
-      const { sut, placeOrder } = setup([attempt()], []);
+      const { sut, placeOrder, route } = setup([], []);
       placeOrder.mockRejectedValueOnce(new BrokerError('BROKER_REJECTED', 'Tradovate rejected order/placeorder: NoQuote', { endpoint: 'order/placeorder' }));
 
       const result = await sut.execute(webhook, signal, route, ctx, false);
 
-      expect(result).toMatchObject({ successful: 0, failed: 1 });
+      expect(result).toMatchObject({ successful: 1, failed: 1 });
       expect(result.results[0].error).toContain('NoQuote');
     });
   });

@@ -1,14 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { AlertRouteChangedV1, MessageContext, WebhookResultV1 } from '@app/contracts';
+import type { AlertRouteChangedV1, LogEventV1, MessageContext, WebhookResultV1 } from '@app/contracts';
 import { isBrokerError } from '@app/tradovate';
 import type { Environment, PlaceOcoRequest, PlaceOrderRequest, PlaceOsoRequest, LiquidatePositionRequest } from '@app/tradovate';
 import { BrokerAccess } from '../broker/broker-access.service';
 import type { Session } from '../broker/broker-access.service';
 import { ContractCache } from '../broker/contract-cache';
 import type { OrderAttemptEntity } from '../entities/order-attempt.entity';
+import type { BrokerConnectionEntity } from '../entities/read-model.entities';
 import type { WebhookEntity } from '../entities/webhook.entity';
 import { ReadModelRepository } from '../read-model/read-model.repository';
 import { buildBrokerCall, clOrdIdOf } from './build-broker-call';
+import { FanOutJournal } from './fan-out-journal';
+import type { AttemptOutcome } from './fan-out-journal';
 import { JournalRepository } from './journal.repository';
 import type { NewAttempt } from './journal.repository';
 import type { Signal } from './signal';
@@ -17,7 +20,8 @@ type Result = WebhookResultV1['results'][number];
 
 /**
  * Places one signal on every target account in parallel. Every broker call is journalled pending
- * before it is sent, so a resume (after a crash) reconciles by clOrdId and places only what is missing.
+ * before any is sent (one statement), so a resume (after a crash) reconciles by clOrdId and places only
+ * what is missing; the outcomes are journalled together once the broker has answered them all.
  */
 @Injectable()
 export class FanOutService {
@@ -28,23 +32,42 @@ export class FanOutService {
     private readonly readModel: ReadModelRepository,
     private readonly broker: BrokerAccess,
     private readonly contracts: ContractCache,
+    private readonly batch: FanOutJournal,
   ) {}
 
   async execute(webhook: WebhookEntity, signal: Signal, route: AlertRouteChangedV1, ctx: MessageContext, resuming: boolean): Promise<WebhookResultV1> {
-    let attempts = await this.journal.attemptsOf(webhook.id);
+    const targets = this.targets(route);
+    // A fresh webhook has no attempts yet; a resumed one may have them all (they were journalled together).
+    let attempts = resuming ? await this.journal.attemptsOf(webhook.id) : [];
+    // One read of every connection the fan-out touches (planning and sending share it).
+    const connectionIds = new Set([...targets.map((t) => t.connectionId), ...attempts.map((a) => a.connectionId)]);
+    const conns = await this.readModel.connectionsOf([...connectionIds], webhook.userId);
     if (attempts.length === 0) {
-      attempts = await this.journal.addAttempts(await Promise.all(this.targets(route).map((t) => this.plan(webhook, signal, route, t, ctx))));
+      attempts = await this.batch.start(webhook.id, await Promise.all(targets.map((t) => this.plan(webhook, signal, route, t, conns.get(t.connectionId), ctx))));
+    } else {
+      await this.journal.setWebhook(webhook.id, { status: 'processing' });
     }
-    await this.journal.setWebhook(webhook.id, { status: 'processing' });
-    const results = await Promise.all(attempts.map((a) => (a.status === 'pending' ? this.run(webhook, a, ctx, resuming) : Promise.resolve(resultOf(a, 0)))));
+    const ran: AttemptOutcome[] = [];
+    const events: LogEventV1[] = [];
+    const results = await Promise.all(
+      attempts.map(async (a) => {
+        if (a.status !== 'pending') {
+          return resultOf(a, 0);
+        }
+        const r = await this.run(a, conns.get(a.connectionId), ctx, resuming);
+        ran.push(a);
+        events.push(r.event);
+        return r.result;
+      }),
+    );
     const successful = results.filter((r) => r.success).length;
     const total = results.length;
     const failed = total - successful;
     const message = failed === 0 ? `Orders placed on ${total} account(s)` : `${successful} of ${total} order(s) placed; ${failed} failed`;
     const response: WebhookResultV1 = { message, successful, failed, total, results, request_id: webhook.requestId, processed_orders: successful, failed_orders: failed };
     const status = failed === 0 ? 'completed' : successful === 0 ? 'failed' : 'partial';
-    await this.journal.setWebhook(webhook.id, { status, httpStatus: 200, response });
-    await this.journal.appendEvent(webhook.id, { at: new Date().toISOString(), type: 'completed', message, outcome: status });
+    events.push({ at: new Date().toISOString(), type: 'completed', message, outcome: status });
+    await this.batch.finish(webhook.id, ran, { status, response, events });
     return response;
   }
 
@@ -54,10 +77,9 @@ export class FanOutService {
   }
 
   /** Resolves the account, contract and tick, and builds the exact call; a failure here fails that account only. */
-  private async plan(webhook: WebhookEntity, signal: Signal, route: AlertRouteChangedV1, t: { accountId: string; connectionId: string }, ctx: MessageContext): Promise<NewAttempt> {
+  private async plan(webhook: WebhookEntity, signal: Signal, route: AlertRouteChangedV1, t: { accountId: string; connectionId: string }, conn: BrokerConnectionEntity | undefined, ctx: MessageContext): Promise<NewAttempt> {
     const base = { webhookId: webhook.id, userId: webhook.userId, accountId: t.accountId, connectionId: t.connectionId, accountName: t.accountId };
     const failedPlan = (error: string) => ({ ...base, clOrdId: clOrdIdOf(webhook.requestId, t.accountId, 'entry'), kind: 'order' as const, request: {}, status: 'failed' as const, error });
-    const conn = await this.readModel.connection(t.connectionId, webhook.userId);
     const account = conn?.accounts.find((a) => a.id === t.accountId);
     if (!conn || !account) {
       return failedPlan('The account is not known to execution yet (its connection has not been synchronised)');
@@ -71,12 +93,12 @@ export class FanOutService {
     }
   }
 
-  private async run(webhook: WebhookEntity, a: OrderAttemptEntity, ctx: MessageContext, resuming: boolean): Promise<Result> {
+  /** Sends one pending attempt; its outcome is set on `a` and journalled by the caller with the others. */
+  private async run(a: OrderAttemptEntity, conn: BrokerConnectionEntity | undefined, ctx: MessageContext, resuming: boolean): Promise<{ result: Result; event: LogEventV1 }> {
     const started = performance.now();
     let orderId: number | null = null;
     let error: string | null = null;
     try {
-      const conn = await this.readModel.connection(a.connectionId, a.userId);
       if (!conn) {
         throw new Error('The connection of this account was removed');
       }
@@ -87,12 +109,11 @@ export class FanOutService {
     }
     const durationMs = Math.round(performance.now() - started);
     Object.assign(a, { status: error ? 'failed' : 'placed', orderId, error, durationMs });
-    await this.journal.settleAttempt(a.id, { status: a.status, orderId, error, durationMs });
-    await this.journal.appendEvent(webhook.id, {
+    const event: LogEventV1 = {
       at: new Date().toISOString(), type: 'broker_call', accountName: a.accountName, durationMs,
       message: error ? `${a.kind} failed: ${error}` : `${a.kind} placed, order ${orderId}`, outcome: error ? 'failed' : 'placed',
-    });
-    return resultOf(a, durationMs);
+    };
+    return { result: resultOf(a, durationMs), event };
   }
 
   /** One placement; an unknown outcome is reconciled before the single resend (never placed twice). */

@@ -23,14 +23,29 @@ export class JournalRepository {
     @InjectRepository(SystemRejectionEntity) private readonly system: Repository<SystemRejectionEntity>,
   ) {}
 
-  createWebhook(w: Pick<WebhookEntity, 'userId' | 'requestId' | 'alertId' | 'alertName' | 'symbol' | 'action' | 'status' | 'request' | 'rawBody' | 'bodyHash' | 'events'> & { claimedBy?: string; claimTtlMs?: number }): Promise<WebhookEntity> {
+  /** Raw INSERT (it runs on every webhook); the entity is built from what was written. */
+  async createWebhook(w: Pick<WebhookEntity, 'userId' | 'requestId' | 'alertId' | 'alertName' | 'symbol' | 'action' | 'status' | 'request' | 'rawBody' | 'bodyHash' | 'events'> & { claimedBy?: string; claimTtlMs?: number }): Promise<WebhookEntity> {
     const { claimedBy, claimTtlMs, ...fields } = w;
-    const claim = claimedBy ? { claimedBy, claimExpires: new Date(Date.now() + (claimTtlMs ?? 0)) } : {};
-    return this.webhooks.save(this.webhooks.create({ ...fields, ...claim, httpStatus: null, response: null }));
+    const claimExpires = claimedBy ? new Date(Date.now() + (claimTtlMs ?? 0)) : null;
+    const rows = await this.webhooks.query<Array<{ id: string; created_at: Date }>>(
+      `INSERT INTO "execution"."webhooks" ("user_id", "request_id", "alert_id", "alert_name", "symbol", "action", "status", "request", "raw_body", "body_hash", "events", "claimed_by", "claim_expires")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11::jsonb, $12, $13) RETURNING "id", "created_at"`,
+      [w.userId, w.requestId, w.alertId, w.alertName, w.symbol, w.action, w.status, JSON.stringify(w.request), w.rawBody, w.bodyHash, JSON.stringify(w.events), claimedBy ?? null, claimExpires],
+    );
+    const { id, created_at: createdAt } = rows[0];
+    return Object.assign(new WebhookEntity(), { ...fields, id, createdAt, updatedAt: createdAt, claimedBy: claimedBy ?? null, claimExpires, httpStatus: null, response: null });
   }
 
   /** The row that executes a request (not a rejection or duplicate record), if it was journalled. */
-  executedRow(requestId: string): Promise<WebhookEntity | null> {
+  async executedRow(requestId: string): Promise<WebhookEntity | null> {
+    // Asked on every webhook and almost always absent: a cheap raw probe first, the entity only on a hit.
+    const hit = await this.webhooks.query<unknown[]>(
+      `SELECT "id" FROM "execution"."webhooks" WHERE "request_id" = $1 AND "status" NOT IN ('rejected', 'duplicate') LIMIT 1`,
+      [requestId],
+    );
+    if (hit.length === 0) {
+      return null;
+    }
     return this.webhooks.findOne({ where: { requestId, status: In<WebhookStatus>(['received', 'processing', 'completed', 'partial', 'failed']) } });
   }
 
@@ -73,16 +88,8 @@ export class JournalRepository {
     await this.webhooks.update({ id }, fields);
   }
 
-  async addAttempts(list: NewAttempt[]): Promise<OrderAttemptEntity[]> {
-    return this.attempts.save(list.map((a) => this.attempts.create({ status: 'pending', orderId: null, error: null, durationMs: null, ...a })));
-  }
-
   attemptsOf(webhookId: string): Promise<OrderAttemptEntity[]> {
     return this.attempts.find({ where: { webhookId }, order: { createdAt: 'ASC', accountName: 'ASC' } });
-  }
-
-  async settleAttempt(id: string, fields: Pick<OrderAttemptEntity, 'status' | 'orderId' | 'error' | 'durationMs'>): Promise<void> {
-    await this.attempts.update({ id }, fields);
   }
 
   /** Unfinished webhooks nobody holds a live lease on. */

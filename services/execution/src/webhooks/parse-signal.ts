@@ -2,18 +2,49 @@ import { DomainError } from '@app/contracts';
 import type { BracketLevel, Signal, SignalOrderType } from './signal';
 
 const ORDER_TYPES: readonly SignalOrderType[] = ['market', 'limit', 'stop', 'oso', 'oco', 'flatten'];
-const PLACEHOLDER = /\{\{\s*[^{}]*\}\}/;
+// No `\s*` before `[^{}]*`: the two overlapping runs made a 64 KB `{{   ...` body take seconds (ReDoS).
+const PLACEHOLDER = /\{\{[^{}]*\}\}/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const bad = (message: string): DomainError => new DomainError('VALIDATION_FAILED', message);
 
-/** The body as the trade log shows it: the JSON when it parses, else the raw text. */
+/** Deeper JSON is kept as text in the log: TypeORM merges jsonb values recursively and overflows the stack. */
+const MAX_LOG_DEPTH = 32;
+
+/** The body as the trade log shows it: the JSON when it parses (and is not absurdly deep), else the raw text. */
 export function bodyForLog(raw: string): unknown {
+  if (hasNul(raw)) {
+    return textForLog(raw);
+  }
   try {
-    return JSON.parse(raw.trim()) as unknown;
+    const body = JSON.parse(raw.trim()) as unknown;
+    return deeperThan(body, MAX_LOG_DEPTH) ? raw : body;
   } catch {
     return raw;
   }
+}
+
+/** Postgres text and jsonb cannot hold U+0000 (the insert fails): a raw NUL or its JSON escape. */
+const hasNul = (raw: string): boolean => raw.includes('\u0000') || raw.includes('\\u0000');
+
+/** The raw body as a text column can store it (NUL shown as U+FFFD). */
+export const textForLog = (raw: string): string => raw.replaceAll('\u0000', '\uFFFD');
+
+/** Whether a parsed JSON value nests more than `max` levels (iterative: the value may be very deep). */
+function deeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === 'object' && v !== null) {
+      if (depth >= max) {
+        return true;
+      }
+      for (const child of Object.values(v)) {
+        stack.push([child, depth + 1]);
+      }
+    }
+  }
+  return false;
 }
 
 /** The alert id of a body, when one can be read (routing key, logs); never throws. */
@@ -30,9 +61,12 @@ export function peekAlertId(raw: string): string | null {
  */
 export function parseSignal(raw: string): Signal {
   const text = raw.trim();
+  if (hasNul(text)) {
+    throw bad('The alert message contains a NUL character (\\u0000); remove it from the alert message.');
+  }
   const placeholder = PLACEHOLDER.exec(text);
   if (placeholder) {
-    throw bad(`The alert message still contains the TradingView placeholder ${placeholder[0]}: TradingView did not replace it. Check its spelling in the alert message.`);
+    throw bad(`The alert message still contains the TradingView placeholder ${shown(placeholder[0])}: TradingView did not replace it. Check its spelling in the alert message.`);
   }
   let body: unknown;
   try {
@@ -50,7 +84,7 @@ export function parseSignal(raw: string): Signal {
   }
   const orderType = (str(b.order_type) ?? '').toLowerCase() as SignalOrderType;
   if (!ORDER_TYPES.includes(orderType)) {
-    throw bad(`order_type "${str(b.order_type) ?? ''}" is not supported; use one of ${ORDER_TYPES.join(', ')}.`);
+    throw bad(`order_type "${shown(str(b.order_type) ?? '')}" is not supported; use one of ${ORDER_TYPES.join(', ')}.`);
   }
   const action = parseAction(b.action, orderType);
   const quantity = orderType === 'flatten' && b.quantity === undefined ? 1 : parseQuantity(b.quantity);
@@ -85,13 +119,13 @@ function parseAction(value: unknown, orderType: SignalOrderType): 'Buy' | 'Sell'
   if (orderType === 'flatten' && a === '') {
     return 'Sell';
   }
-  throw bad(`action "${str(value) ?? ''}" is not supported; use buy or sell.`);
+  throw bad(`action "${shown(str(value) ?? '')}" is not supported; use buy or sell.`);
 }
 
 function parseQuantity(value: unknown): number {
   const q = num(value, 'quantity');
   if (!Number.isInteger(q) || q <= 0) {
-    throw bad(`quantity must be a positive whole number of contracts (got ${String(value)}).`);
+    throw bad(`quantity must be a positive whole number of contracts (got ${shown(value)}).`);
   }
   return q;
 }
@@ -138,7 +172,21 @@ function str(value: unknown): string | undefined {
 function num(value: unknown, name: string): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : NaN;
   if (!Number.isFinite(n)) {
-    throw bad(`${name} must be a number (got ${JSON.stringify(value) ?? 'nothing'}).`);
+    throw bad(`${name} must be a number (got ${shown(value)}).`);
   }
   return n;
+}
+
+/**
+ * A value quoted in an error message, at most 60 characters. Messages go to the trade log and the
+ * reply: they must not grow with the input, and JSON.stringify overflows the stack on deep nesting.
+ */
+function shown(value: unknown): string {
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'nothing');
+  } catch {
+    text = Array.isArray(value) ? 'a deeply nested list' : 'a deeply nested object';
+  }
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

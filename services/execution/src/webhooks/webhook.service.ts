@@ -10,7 +10,7 @@ import type { ExecutionConfig } from '../execution.settings';
 import { DedupWindow } from './dedup-window';
 import { FanOutService } from './fan-out.service';
 import { JournalRepository } from './journal.repository';
-import { bodyForLog, parseSignal } from './parse-signal';
+import { bodyForLog, parseSignal, textForLog } from './parse-signal';
 import { RateLimiter } from './rate-limiter';
 import { ResumeService } from './resume.service';
 import { RouteLookup } from './route-lookup';
@@ -155,7 +155,7 @@ export class WebhookService {
     return {
       userId: known.userId, requestId: p.requestId, alertId: known.route?.alertId ?? null, alertName: known.route?.name ?? null,
       symbol: known.signal?.symbol ?? known.route?.symbol ?? null, action: known.signal ? `${known.signal.orderType} ${known.signal.action}` : null,
-      request: p.tooLarge ? '(body over 64 KB, not kept)' : bodyForLog(p.body), rawBody: p.body, bodyHash: hashBody(p.body),
+      request: p.tooLarge ? '(body over 64 KB, not kept)' : bodyForLog(p.body), rawBody: textForLog(p.body), bodyHash: hashBody(p.body),
     };
   }
 

@@ -6,21 +6,20 @@ import {
   HttpCode,
   HttpStatus,
   Param,
-  ParseUUIDPipe,
   Post,
   Put,
   UseGuards,
 } from '@nestjs/common';
-import { CreateAlertV1, DomainError, Topic, UpdateAlertBodyV1 } from '@app/contracts';
+import { CreateAlertV1, Topic, UpdateAlertBodyV1 } from '@app/contracts';
 import type { AlertV1, MessageContext } from '@app/contracts';
 import { MessageBus } from '@app/messaging';
 import { z } from 'zod';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { IdParam } from '../http/id-param.pipe';
 import { MsgCtx } from '../http/msg-context.decorator';
 import { ZodPipe } from '../http/zod-body.pipe';
 
-/** A malformed id names no alert of the caller: the same 404 as someone else's. */
-const AlertId = new ParseUUIDPipe({ exceptionFactory: () => new DomainError('NOT_FOUND', 'Alert not found') });
+const AlertId = new IdParam('Alert not found');
 
 /** Trading alerts (spec §7): the trading service owns them; the user comes from the token. */
 @Controller('api/alerts')

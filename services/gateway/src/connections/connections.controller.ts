@@ -4,9 +4,11 @@ import type { BrokerCheckResultV1, ConnectionV1, MessageContext } from '@app/con
 import { MessageBus } from '@app/messaging';
 import type { z } from 'zod';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { IdParam } from '../http/id-param.pipe';
 import { MsgCtx } from '../http/msg-context.decorator';
 import { ZodPipe } from '../http/zod-body.pipe';
-import { ConnectionIdPipe } from './connection-id.pipe';
+
+const ConnectionId = new IdParam('Connection not found');
 
 /** Broker connections (spec §7). Passwords and API secrets go in, never come out. */
 @Controller('api/connections')
@@ -29,7 +31,7 @@ export class ConnectionsController {
 
   @Put(':id')
   update(
-    @Param('id', ConnectionIdPipe) id: string,
+    @Param('id', ConnectionId) id: string,
     @Body(new ZodPipe(UpdateConnectionBodyV1)) body: z.output<typeof UpdateConnectionBodyV1>,
     @MsgCtx() ctx: MessageContext,
   ): Promise<ConnectionV1> {
@@ -37,20 +39,20 @@ export class ConnectionsController {
   }
 
   @Delete(':id')
-  remove(@Param('id', ConnectionIdPipe) id: string, @MsgCtx() ctx: MessageContext): Promise<{ success: true }> {
+  remove(@Param('id', ConnectionId) id: string, @MsgCtx() ctx: MessageContext): Promise<{ success: true }> {
     return this.bus.send(Topic.ConnectionsDelete, { id }, ctx);
   }
 
   /** 200 either way: `success` and the broker's `error` tell the outcome. */
   @Post(':id/test')
   @HttpCode(200)
-  test(@Param('id', ConnectionIdPipe) id: string, @MsgCtx() ctx: MessageContext): Promise<BrokerCheckResultV1> {
+  test(@Param('id', ConnectionId) id: string, @MsgCtx() ctx: MessageContext): Promise<BrokerCheckResultV1> {
     return this.bus.send(Topic.ConnectionsTest, { id }, ctx);
   }
 
   @Post(':id/refresh')
   @HttpCode(200)
-  refresh(@Param('id', ConnectionIdPipe) id: string, @MsgCtx() ctx: MessageContext): Promise<BrokerCheckResultV1> {
+  refresh(@Param('id', ConnectionId) id: string, @MsgCtx() ctx: MessageContext): Promise<BrokerCheckResultV1> {
     return this.bus.send(Topic.ConnectionsRefresh, { id }, ctx);
   }
 }

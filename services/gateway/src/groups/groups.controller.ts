@@ -6,21 +6,20 @@ import {
   HttpCode,
   HttpStatus,
   Param,
-  ParseUUIDPipe,
   Post,
   Put,
   UseGuards,
 } from '@nestjs/common';
-import { CreateGroupV1, DomainError, Topic, UpdateGroupBodyV1 } from '@app/contracts';
+import { CreateGroupV1, Topic, UpdateGroupBodyV1 } from '@app/contracts';
 import type { GroupV1, MessageContext } from '@app/contracts';
 import { MessageBus } from '@app/messaging';
 import { z } from 'zod';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { IdParam } from '../http/id-param.pipe';
 import { MsgCtx } from '../http/msg-context.decorator';
 import { ZodPipe } from '../http/zod-body.pipe';
 
-/** A malformed id names no group of the caller: the same 404 as someone else's. */
-const GroupId = new ParseUUIDPipe({ exceptionFactory: () => new DomainError('NOT_FOUND', 'Group not found') });
+const GroupId = new IdParam('Group not found');
 
 /** Trading groups (spec §7): the trading service owns them; the user comes from the token. */
 @Controller('api/groups')

@@ -13,6 +13,11 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.ou
   constructor(private readonly schema: S) {}
 
   transform(value: unknown): z.output<S> {
+    const nul = pathOfNul(value);
+    if (nul !== null) {
+      // Postgres text cannot hold U+0000: without this the insert fails and the caller gets a 500.
+      throw new DomainError('VALIDATION_FAILED', 'The request is not valid', [{ msg: `${nul || 'body'}: must not contain the NUL character`, loc: nul }]);
+    }
     const result = this.schema.safeParse(value ?? {});
     if (result.success) {
       return result.data;
@@ -26,4 +31,25 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.ou
       })),
     );
   }
+}
+
+/** The path of the first key or string holding U+0000, or null (iterative: bodies may nest deeply). */
+function pathOfNul(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string' && v.includes('\u0000')) {
+      return path;
+    }
+    if (typeof v === 'object' && v !== null) {
+      for (const [k, child] of Object.entries(v)) {
+        const at = path ? `${path}.${k}` : k;
+        if (k.includes('\u0000')) {
+          return at;
+        }
+        stack.push([child, at]);
+      }
+    }
+  }
+  return null;
 }

@@ -1,9 +1,10 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
-import { Id, LogsListV1, Topic } from '@app/contracts';
+import { LogsListV1, Topic } from '@app/contracts';
 import type { MessageContext, ReplyOf } from '@app/contracts';
 import { MessageBus } from '@app/messaging';
 import type { z } from 'zod';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { IdParam } from '../http/id-param.pipe';
 import { MsgCtx } from '../http/msg-context.decorator';
 import { ZodPipe } from '../http/zod-body.pipe';
 
@@ -19,7 +20,7 @@ export class LogsController {
   }
 
   @Get(':id')
-  get(@Param('id', new ZodPipe(Id)) id: string, @MsgCtx() ctx: MessageContext): Promise<ReplyOf<Topic.LogsGet>> {
+  get(@Param('id', new IdParam('Trade log not found')) id: string, @MsgCtx() ctx: MessageContext): Promise<ReplyOf<Topic.LogsGet>> {
     return this.bus.send(Topic.LogsGet, { id }, ctx);
   }
 }

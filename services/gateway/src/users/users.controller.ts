@@ -7,7 +7,7 @@ import { AdminGuard } from '../auth/admin.guard';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { MsgCtx } from '../http/msg-context.decorator';
 import { ZodPipe } from '../http/zod-body.pipe';
-import { UserIdPipe } from './user-id.pipe';
+import { IdParam } from '../http/id-param.pipe';
 
 /** /api/users: user management, administrators only. */
 @Controller('api/users')
@@ -22,7 +22,7 @@ export class UsersController {
 
   @Put(':id/status')
   setStatus(
-    @Param('id', UserIdPipe) id: string,
+    @Param('id', new IdParam('User not found.')) id: string,
     @Body(new ZodPipe(SetUserStatusBodyV1)) body: z.output<typeof SetUserStatusBodyV1>,
     @MsgCtx() ctx: MessageContext,
   ): Promise<ReplyOf<Topic.UsersSetStatus>> {
@@ -31,7 +31,7 @@ export class UsersController {
 
   @Delete(':id')
   @HttpCode(204)
-  async delete(@Param('id', UserIdPipe) id: string, @MsgCtx() ctx: MessageContext): Promise<void> {
+  async delete(@Param('id', new IdParam('User not found.')) id: string, @MsgCtx() ctx: MessageContext): Promise<void> {
     await this.bus.send(Topic.UsersDelete, { id }, ctx);
   }
 }

@@ -1,0 +1,30 @@
+// `--soak`: one long open-loop step at a fixed rate while the target's RSS is sampled every 5 s, so a
+// leak (an unbounded map, a cache without eviction) shows as growth after warm-up.
+import type { Simulator } from '@app/simulator';
+import { sampleAll } from './proc-usage';
+import type { SoakResult } from './report/result';
+import { runStep } from './sweep';
+import type { Route, Target } from './target';
+
+const MiB = 2 ** 20;
+
+export async function soak(sim: Simulator, target: Target, route: Route, rate: number, durationMs: number, log: (l: string) => void): Promise<SoakResult> {
+  const t0 = Date.now();
+  const samples: SoakResult['rssMiB'] = [];
+  const sample = (): void => {
+    const rssMiB = Math.round((sampleAll(target.pids()).rssBytes / MiB) * 10) / 10;
+    samples.push({ atS: Math.round((Date.now() - t0) / 1000), rssMiB });
+    if (samples.length % 6 === 1) {
+      log(`  soak ${samples[samples.length - 1].atS} s: RSS ${rssMiB} MiB`);
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 5000);
+  try {
+    const step = await runStep(sim, target, route, rate, durationMs);
+    sample();
+    return { target: target.name, fanOut: route.fanOut, rate, durationMs, rssMiB: samples, latency: step.latency, errors: step.errors };
+  } finally {
+    clearInterval(timer);
+  }
+}

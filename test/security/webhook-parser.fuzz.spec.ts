@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { DomainError } from '@app/contracts';
+import { bodyForLog, parseSignal, peekAlertId } from '../../services/execution/src/webhooks/parse-signal';
+import { hostileBodyText, prototypePolluted } from '../helpers/hostile-json';
+
+const VALID = { alert_id: randomUUID(), order_type: 'oso', action: 'buy', quantity: '2', price: '21000.5', symbol: 'MNQ1!', take_profit: { ticks: 8 }, stop_loss: { price: 20990 }, strategy_name: 's' };
+
+/** Raw webhook bodies: hostile JSON, near-valid signals, and text that is not JSON at all. */
+const rawBodies = fc.oneof(
+  { weight: 4, arbitrary: hostileBodyText(VALID) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 300 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 300 }).map((s) => `{"alert_id":"${VALID.alert_id}",${s}`) },
+  { weight: 1, arbitrary: fc.constantFrom('{{close}}', '{"price": {{close}}}', 'buy MNQ 1', '', ' ', 'null', '[]', '"x"') },
+);
+
+describe(parseSignal.name, () => {
+  it('should return a well-formed signal or throw a VALIDATION_FAILED for any body', () => {
+    fc.assert(
+      fc.property(rawBodies, (raw) => {
+        let sut;
+        try {
+          sut = parseSignal(raw);
+        } catch (err) {
+          expect(err).toBeInstanceOf(DomainError);
+          expect((err as DomainError).code).toBe('VALIDATION_FAILED');
+          // The message is stored in the trade log and shown to the user: bounded, whatever the input.
+          expect((err as DomainError).message.length).toBeLessThan(2_000);
+          return;
+        }
+        expect(Number.isInteger(sut.quantity) && sut.quantity > 0).toBe(true);
+        expect(sut.price === null || (Number.isFinite(sut.price) && sut.price > 0)).toBe(true);
+        expect(['Buy', 'Sell']).toContain(sut.action);
+        expect(prototypePolluted()).toBe(false);
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+});
+
+describe(`${parseSignal.name} (time)`, () => {
+  it('should parse any 64 KB body built from a repeated pathological fragment in well under a second', () => {
+    const fragment = fc.constantFrom('{{', '{{ ', ' ', '{', '[', '"', '\\', '{"a":', '}}', '{{close', 'e1');
+    fc.assert(
+      fc.property(fc.array(fragment, { minLength: 1, maxLength: 3 }), fc.constantFrom('', '{"alert_id":"'), (parts, head) => {
+        const raw = (head + parts.join('').repeat(64 * 1024)).slice(0, 64 * 1024);
+        const started = performance.now();
+        try {
+          parseSignal(raw);
+        } catch {
+          // rejection is fine; only the time matters here
+        }
+        expect(performance.now() - started).toBeLessThan(250);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe(peekAlertId.name, () => {
+  it('should never throw and only return a uuid or null', () => {
+    fc.assert(
+      fc.property(rawBodies, (raw) => {
+        const sut = peekAlertId(raw);
+
+        expect(sut === null || /^[0-9a-f-]{36}$/i.test(sut)).toBe(true);
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+});
+
+describe(bodyForLog.name, () => {
+  const depthOf = (v: unknown): number =>
+    typeof v === 'object' && v !== null ? 1 + Math.max(0, ...Object.values(v).map(depthOf)) : 0;
+
+  it('should never throw, and keep absurdly deep JSON as text (the journal could not store it)', () => {
+    fc.assert(
+      fc.property(rawBodies, (raw) => {
+        const sut = bodyForLog(raw);
+
+        expect(typeof sut === 'string' || depthOf(sut) <= 32).toBe(true);
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+});
