@@ -78,7 +78,8 @@ describe('broker faults (simulator)', () => {
     stack.sim.control.setLatency(2600, 'order/placeorder');
     const f = await fire(2);
     expect(f.durationsMs.filter((ms) => ms >= ANSWER_MS)).toEqual([]);
-    expect(f.statuses).toEqual([202, 202]);
+    // 2 s timeout + reconcile lands close to the gateway's 2.5 s: either answer is right.
+    expect(f.statuses.filter((s) => s !== 200 && s !== 202)).toEqual([]);
     expect(outcomes(f)).toEqual(f.requestIds.map(() => ['completed', ACCOUNTS, 0]));
     expect(onceEach(f)).toEqual([]);
     expect(f.placeCalls).toBe(2 * ACCOUNTS);
