@@ -275,7 +275,9 @@ export class ExecutionStack {
       throw new Error(`connection test failed: ${check.error}`);
     }
     this.connectionId = conn.id;
-    await waitUntil(() => this.journal.hasConnection(conn.id), 15_000, 'connection in the read model');
+    // Create publishes the connection without accounts, Test again with them: wait for the second, or
+    // every alert would target no account (422 NO_TARGET_ACCOUNTS, the old broker-faults flake).
+    await waitUntil(async () => (await this.journal.accountsOf(conn.id)).length === accounts, 15_000, `connection with ${accounts} accounts in the read model`);
     this.accounts = await this.journal.accountsOf(conn.id);
     const client = new TradovateClient({ demoUrl: this.sim.demoUrl, liveUrl: this.sim.liveUrl, oauthTokenUrl: this.sim.oauthTokenUrl });
     const token = await client.requestAccessToken('demo', { name: user.name, password: user.password, appId: 'TVTradovate', appVersion: '1', deviceId: 'd2', cid: 8, sec: 'sim-secret' });
