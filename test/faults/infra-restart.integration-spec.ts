@@ -103,7 +103,8 @@ describe('Kafka and Postgres restarted under load', () => {
   it('should report not-ready while Postgres is down, reconnect, and lose nothing it acknowledged', async () => {
     const { answers } = await outage(() => pg.stop('immediate'), () => pg.start());
     process.stdout.write(`postgres outage answers: ${JSON.stringify(answers.map((a) => [a.status, Math.round(a.ms)]))}\n`);
-    expect(answers.filter((a) => a.ms >= 3000)).toEqual([]);
+    // 2.5 s reply timeout plus scheduling of 6 processes on a shared 2-core machine (the 3 s bound is broker-faults').
+    expect(answers.filter((a) => a.ms >= 4000)).toEqual([]);
     expect(answers.filter((a) => a.status !== 200 && a.status !== 202)).toEqual([]);
     // A 202 whose handler met the outage was left uncommitted and delivered again once Postgres was back.
     await expectAcknowledgedExecuted(answers, [200, 202]);
