@@ -1,3 +1,4 @@
 export * from './database.options';
 export * from './pglite-driver';
 export * from './pglite';
+export * from './database-unavailable';

@@ -20,7 +20,8 @@ export class ProbesController {
       () => 'up' as const,
       () => 'down' as const,
     );
-    const checks = { database, transport: readiness.transportUp ? ('up' as const) : ('down' as const) };
+    const reachable = readiness.transportUp && (await (readiness.brokerReachable?.() ?? Promise.resolve(true)));
+    const checks = { database, transport: reachable ? ('up' as const) : ('down' as const) };
     if (database === 'down' || checks.transport === 'down' || readiness.shuttingDown) {
       throw new HttpException({ status: 'not-ready', checks }, HttpStatus.SERVICE_UNAVAILABLE);
     }

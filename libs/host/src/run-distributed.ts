@@ -4,6 +4,8 @@ import type { MicroserviceOptions } from '@nestjs/microservices';
 import { AppLogger, ConfigError, createRootLogger } from '@app/common';
 import { collectDefaultMetrics } from 'prom-client';
 import { connectKafkaClient, createKafkaClient, kafkaServerOptions } from '@app/messaging';
+import type { Consumer, Kafka } from 'kafkajs';
+import { brokerCheck, exitWhenConsumerDies, watchKafkaConsumer } from './kafka-readiness';
 import { ProbesController } from './probes.controller';
 import { readiness } from './readiness';
 import type { ServiceDefinition } from './service-definition';
@@ -35,9 +37,15 @@ export async function runDistributed(def: ServiceDefinition): Promise<void> {
   class HostModule {}
 
   const app = await NestFactory.create(HostModule, { logger, bufferLogs: true });
-  app.connectMicroservice<MicroserviceOptions>(kafkaServerOptions(config, def.name), { inheritAppConfig: true });
+  const server = app.connectMicroservice<MicroserviceOptions>(kafkaServerOptions(config, def.name), { inheritAppConfig: true });
   await connectKafkaClient(bus, def.sendsTo);
   await app.startAllMicroservices();
+  const [kafka, consumer] = server.unwrap<[Kafka, Consumer]>();
+  watchKafkaConsumer(consumer, logger);
+  if (def.sendsTo.length > 0) {
+    exitWhenConsumerDies(bus.consumer, logger);
+  }
+  readiness.brokerReachable = brokerCheck(kafka);
   await app.listen(config.PORT, '0.0.0.0');
   readiness.transportUp = true;
   installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS);

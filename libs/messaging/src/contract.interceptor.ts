@@ -3,6 +3,7 @@ import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/com
 import { DomainError, contractOf, envelopeSchema } from '@app/contracts';
 import type { Envelope, ErrorBody, Reply } from '@app/contracts';
 import { requestContext } from '@app/common';
+import { KafkaRetriableException } from '@nestjs/microservices';
 import { Observable, of } from 'rxjs';
 import { unwrapKafkaShape } from './in-process.broker';
 
@@ -36,6 +37,11 @@ export class ContractInterceptor implements NestInterceptor {
         next.handle().subscribe({
           next: (data: unknown) => subscriber.next(isEvent ? undefined : ({ ok: true, data } satisfies Reply<unknown>)),
           error: (err: unknown) => {
+            if (err instanceof KafkaRetriableException) {
+              // Not answered and not committed: the Kafka server rethrows it to kafkajs, which delivers the message again.
+              subscriber.error(err);
+              return;
+            }
             const body = this.toErrorBody(name, err);
             subscriber.next(isEvent ? undefined : ({ ok: false, error: body } satisfies Reply<unknown>));
             subscriber.complete();

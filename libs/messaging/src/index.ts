@@ -6,3 +6,4 @@ export * from './message-bus';
 export * from './kafka';
 export * from './runtime.module';
 export * from './health.controller';
+export * from './produce-receipt';

@@ -2,6 +2,7 @@ import { ClientKafka, Transport } from '@nestjs/microservices';
 import type { KafkaOptions } from '@nestjs/microservices';
 import { logLevel } from 'kafkajs';
 import { replyTopicOf } from '@app/contracts';
+import { reportProducesOf } from './produce-receipt';
 
 export interface KafkaSettings {
   KAFKA_BROKERS: string[];
@@ -57,6 +58,8 @@ export function createKafkaClient(cfg: KafkaSettings, service: string, sendsTo: 
  */
 export async function connectKafkaClient(client: ClientKafka, sendsTo: string[], timeoutMs = 60000): Promise<void> {
   await client.connect();
+  // Requests sent with a ProduceReceipt learn whether the broker acknowledged them.
+  reportProducesOf(client.producer);
   const deadline = Date.now() + timeoutMs;
   const replyTopics = sendsTo.map(replyTopicOf);
   for (;;) {

@@ -6,6 +6,8 @@ export type BusClient = Pick<ClientProxy, 'send' | 'emit'>;
 import { DomainError, contractOf, makeEnvelope } from '@app/contracts';
 import type { EventOf, EventTopic, MessageContext, ReplyOf, Reply, RequestOf, RequestTopic } from '@app/contracts';
 import { TimeoutError, firstValueFrom, lastValueFrom, timeout } from 'rxjs';
+import { withProduceReceipt } from './produce-receipt';
+import type { ProduceReceipt } from './produce-receipt';
 
 export const BUS_CLIENT = Symbol('BUS_CLIENT');
 export const BUS_OPTIONS = Symbol('BUS_OPTIONS');
@@ -39,21 +41,25 @@ export class MessageBus {
     return reply.data;
   }
 
-  /** Like `send`, but answers the raw reply instead of throwing on an error reply. */
+  /**
+   * Like `send`, but answers the raw reply instead of throwing on an error reply. With `receipt`, the
+   * receipt tells afterwards whether the request reached the broker (e.g. after a TIMEOUT reply).
+   */
   async request<T extends RequestTopic>(
     topic: T,
     payload: RequestOf<T>,
     ctx: MessageContext,
-    opts: { key?: string; timeoutMs?: number } = {},
+    opts: { key?: string; timeoutMs?: number; receipt?: ProduceReceipt } = {},
   ): Promise<Reply<ReplyOf<T>>> {
     const envelope = makeEnvelope(ctx, versionOf(topic), payload);
     const key = opts.key ?? ctx.userId ?? envelope.messageId;
     try {
-      return await firstValueFrom(
+      // firstValueFrom subscribes at once, inside the receipt's context: the produce it starts reports there.
+      return await withProduceReceipt(opts.receipt, () => firstValueFrom(
         this.client
           .send<Reply<ReplyOf<T>>>(topic, { key, value: envelope })
           .pipe(timeout(opts.timeoutMs ?? this.options.requestTimeoutMs)),
-      );
+      ));
     } catch (err) {
       if (err instanceof TimeoutError) {
         return { ok: false, error: { code: 'TIMEOUT', message: `No reply to ${topic} in time` } };

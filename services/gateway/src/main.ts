@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { AppLogger, ConfigError, createRootLogger, loadConfig } from '@app/common';
 import { allRequestTopics } from '@app/contracts';
-import { installShutdown, readiness } from '@app/host';
+import { exitWhenConsumerDies, installShutdown, readiness } from '@app/host';
 import { connectKafkaClient, createKafkaClient } from '@app/messaging';
 import { collectDefaultMetrics } from 'prom-client';
 import { createGatewayApp } from './gateway.app';
@@ -25,6 +25,8 @@ async function main(): Promise<void> {
   const bus = createKafkaClient(config, 'gateway', sendsTo);
   const app = await createGatewayApp({ config, bus, busOptions: { requestTimeoutMs: config.REQUEST_TIMEOUT_MS } }, logger);
   await connectKafkaClient(bus, sendsTo);
+  // Replies never arrive once the reply consumer died for good: exit so the orchestrator restarts us.
+  exitWhenConsumerDies(bus.consumer, logger);
   readiness.transportUp = true;
   await app.listen(config.PORT, config.HOST);
   installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS);

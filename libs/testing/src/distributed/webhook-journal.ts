@@ -23,6 +23,12 @@ export class WebhookJournal {
     return r.rowCount === 1;
   }
 
+  /** The accounts of a connection as execution's read model has them. */
+  async accountsOf(connectionId: string): Promise<Array<{ id: string; brokerAccountId: number; name: string }>> {
+    const r = await this.pg.query<{ accounts: Array<{ id: string; brokerAccountId: number; name: string }> }>('SELECT "accounts" FROM "execution"."broker_connections" WHERE "connection_id" = $1', [connectionId]);
+    return (r.rows[0]?.accounts ?? []).map(({ id, brokerAccountId, name }) => ({ id, brokerAccountId, name }));
+  }
+
   /** Every trade log row of these requests (a request logged twice shows up twice). */
   async webhooks(requestIds: string[]): Promise<JournalWebhook[]> {
     const r = await this.pg.query<JournalWebhook>(

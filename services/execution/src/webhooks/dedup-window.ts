@@ -28,4 +28,11 @@ export class DedupWindow<T> {
       this.entries.set(key, { at: this.now(), value, requestId });
     }
   }
+
+  /** Drops `key` if `requestId` holds it (its work failed for a reason a re-delivery may not meet). */
+  forget(key: string, requestId: string): void {
+    if (this.entries.get(key)?.requestId === requestId) {
+      this.entries.delete(key);
+    }
+  }
 }

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError } from '@app/contracts';
 import type { Topic } from '@app/contracts';
 import type { AlertRouteChangedV1, LogEventV1, MessageContext, WebhookResultV1 } from '@app/contracts';
+import { isDatabaseUnavailable } from '@app/database';
 import { APP_CONFIG } from '@app/messaging';
 import type { Msg } from '@app/messaging';
 import { EndpointService } from '../endpoints/endpoint.service';
@@ -78,11 +79,14 @@ export class WebhookService {
     known.route = route;
     const key = `${route.alertId}|${hashBody(p.body)}`;
     const first = this.dedup.get(key);
-    if (first) {
+    // The same request again (delivered anew after a database outage) is not its own duplicate.
+    if (first && first.requestId !== p.requestId) {
       return this.duplicate(p, known, first);
     }
     const work = this.admit(p, known as Required<Known>, ctx);
     this.dedup.set(key, p.requestId, work);
+    // Not executed for lack of a database: Kafka delivers it again, and then it must not be a duplicate of itself.
+    work.catch((err: unknown) => isDatabaseUnavailable(err) && this.dedup.forget(key, p.requestId));
     return work;
   }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { DomainError, Topic } from '@app/contracts';
 import type { MessageContext } from '@app/contracts';
-import { APP_CONFIG, MessageBus } from '@app/messaging';
+import { APP_CONFIG, MessageBus, ProduceReceipt } from '@app/messaging';
 import type { Request, Response } from 'express';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { GatewayConfig } from '../gateway.settings';
@@ -20,7 +20,9 @@ export class WebhooksController {
 
   /**
    * TradingView's POST (public: the secret in the path is the credential). The body is read raw and
-   * parsed by execution; past WEBHOOK_REPLY_TIMEOUT_MS we answer 202 and the trade log gets the result.
+   * parsed by execution; past WEBHOOK_REPLY_TIMEOUT_MS we answer 202 and the trade log gets the result,
+   * but only when the broker acknowledged the request: a 202 for a webhook still waiting in the
+   * producer (broker down) could be lost, so that is a 503 and TradingView may send it again.
    */
   @Post('tradingview/:secret')
   async receive(@Param('secret') secret: string, @Req() req: Request & { id?: string }, @Res() res: Response): Promise<void> {
@@ -29,10 +31,14 @@ export class WebhooksController {
     // Partition by alert (ordering, dedup on one consumer), else by the secret's hash.
     const key = ALERT_ID.exec(text)?.[1] ?? createHash('sha256').update(secret).digest('hex');
     const payload = { secret: secret.slice(0, 256), body: text, contentType: req.header('content-type') ?? null, receivedAt: new Date().toISOString(), requestId, ...(tooLarge ? { tooLarge } : {}) };
-    const reply = await this.bus.request(Topic.WebhookReceived, payload, { correlationId: requestId, userId: null }, { key, timeoutMs: this.config.WEBHOOK_REPLY_TIMEOUT_MS });
+    const receipt = new ProduceReceipt();
+    const reply = await this.bus.request(Topic.WebhookReceived, payload, { correlationId: requestId, userId: null }, { key, timeoutMs: this.config.WEBHOOK_REPLY_TIMEOUT_MS, receipt });
     if (reply.ok) {
       res.status(200).json(reply.data);
       return;
+    }
+    if (reply.error.code === 'TIMEOUT' && !receipt.produced) {
+      throw new DomainError('SERVICE_UNAVAILABLE', 'The webhook could not be queued for execution (message broker unavailable); nothing was executed. Send it again.');
     }
     if (reply.error.code === 'TIMEOUT') {
       res.status(202).json({ message: 'Accepted; orders are still being placed', request_id: requestId });
