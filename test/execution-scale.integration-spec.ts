@@ -15,7 +15,7 @@ describe('two execution instances, one killed under load', () => {
 
   beforeAll(async () => {
     stack = await ExecutionStack.start({ accounts: ACCOUNTS, executionEnv: { WEBHOOK_CLAIM_TTL_MS: '3000' } });
-    await stack.startExecution({}, 25_000, 3);
+    await stack.startExecution();
   });
 
   afterAll(async () => {

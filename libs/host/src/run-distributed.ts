@@ -36,8 +36,11 @@ export async function runDistributed(def: ServiceDefinition): Promise<void> {
   @Module({ imports: [serviceModule], controllers: [ProbesController] })
   class HostModule {}
 
-  const app = await NestFactory.create(HostModule, { logger, bufferLogs: true });
+  const app = await NestFactory.create(HostModule, { logger });
   const server = app.connectMicroservice<MicroserviceOptions>(kafkaServerOptions(config, def.name), { inheritAppConfig: true });
+  // Probes first: liveness answers while the consumer groups are still joining, readiness says 503 until they have.
+  await app.listen(config.PORT, '0.0.0.0');
+  logger.log(`${def.name}: probes on :${config.PORT}, joining Kafka`, 'Host');
   await connectKafkaClient(bus, def.sendsTo);
   await app.startAllMicroservices();
   const [kafka, consumer] = server.unwrap<[Kafka, Consumer]>();
@@ -46,7 +49,6 @@ export async function runDistributed(def: ServiceDefinition): Promise<void> {
     exitWhenConsumerDies(bus.consumer, logger);
   }
   readiness.brokerReachable = brokerCheck(kafka);
-  await app.listen(config.PORT, '0.0.0.0');
   readiness.transportUp = true;
   installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS);
   logger.log(`${def.name} ready (probes on :${config.PORT})`, 'Host');

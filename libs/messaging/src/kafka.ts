@@ -1,5 +1,6 @@
 import { ClientKafka, Transport } from '@nestjs/microservices';
 import type { KafkaOptions } from '@nestjs/microservices';
+import { hostname } from 'node:os';
 import { logLevel } from 'kafkajs';
 import { replyTopicOf } from '@app/contracts';
 import { reportProducesOf } from './produce-receipt';
@@ -41,8 +42,12 @@ export function kafkaServerOptions(cfg: KafkaSettings, service: string): KafkaOp
 export function createKafkaClient(cfg: KafkaSettings, service: string, sendsTo: string[]): ClientKafka {
   const client = new ClientKafka({
     client: { clientId: `${service}-client`, brokers: cfg.KAFKA_BROKERS, logLevel: logLevel.WARN },
-    consumer: { groupId: `${service}-replies`, ...consumerTuning(cfg) },
-    subscribe: { fromBeginning: true },
+    // Each instance reads its replies in a group of its own: scaling out or restarting one replica
+    // never rebalances (and so never pauses) the others' replies. Requests carry the instance's
+    // reply partition; a reply for another instance is ignored by correlation id.
+    consumer: { groupId: replyGroupOf(service), ...consumerTuning(cfg) },
+    // Replies only follow requests this instance sends after it has joined: none to replay.
+    subscribe: { fromBeginning: false },
     producer: { allowAutoTopicCreation: false },
     producerOnlyMode: sendsTo.length === 0,
   });
@@ -51,6 +56,9 @@ export function createKafkaClient(cfg: KafkaSettings, service: string, sendsTo: 
   }
   return client;
 }
+
+/** `<service>-replies-<host>-<pid>`: stable for a pod (pid 1 in its container), unique per process on a shared host. */
+export const replyGroupOf = (service: string): string => `${service}-replies-${hostname()}-${process.pid}`;
 
 /**
  * Connects and waits until every reply topic has a partition assigned: before that, ClientKafka
