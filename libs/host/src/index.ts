@@ -4,5 +4,4 @@ export * from './run-distributed';
 export * from './probes.controller';
 export * from './readiness';
 export * from './shutdown';
-export * from './in-flight';
 export * from './kafka-readiness';

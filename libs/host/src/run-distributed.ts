@@ -50,6 +50,6 @@ export async function runDistributed(def: ServiceDefinition): Promise<void> {
   }
   readiness.brokerReachable = brokerCheck(kafka);
   readiness.transportUp = true;
-  installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS);
+  installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS, { afterClose: () => bus.close() });
   logger.log(`${def.name} ready (probes on :${config.PORT})`, 'Host');
 }

@@ -3,15 +3,14 @@ import type { AppLogger } from '@app/common';
 import { readiness } from './readiness';
 
 export interface ShutdownHooks {
-  /** Before Nest's close(): stop taking new messages and let the in-flight ones finish (and reply). */
-  drain?: () => Promise<void>;
-  /** After close(): what Nest does not own (e.g. the bus client given to the module as a value). */
+  /** After close(): what Nest does not own (the bus client, given to the module as a value). */
   afterClose?: () => Promise<void>;
 }
 
 /**
- * Graceful stop on SIGTERM/SIGINT: report not-ready, drain the transport (no new messages, in-flight
- * handlers finish and reply), let Nest close the app, then exit; a stuck stop is cut off after the timeout.
+ * Graceful stop on SIGTERM/SIGINT: report not-ready, let Nest close the app (the Kafka consumer stops
+ * fetching, waits for the handler in flight and leaves its group), close the bus client, then exit;
+ * a stuck stop is cut off after the timeout.
  */
 export function installShutdown(app: INestApplicationContext, logger: AppLogger, timeoutMs: number, hooks: ShutdownHooks = {}): void {
   let stopping = false;
@@ -28,7 +27,6 @@ export function installShutdown(app: INestApplicationContext, logger: AppLogger,
     }, timeoutMs);
     timer.unref();
     const close = async () => {
-      await hooks.drain?.();
       await app.close();
       await hooks.afterClose?.().catch((err: unknown) => logger.warn(`after close: ${String(err)}`, 'Host'));
     };

@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   exitWhenConsumerDies(bus.consumer, logger);
   readiness.transportUp = true;
   await app.listen(config.PORT, config.HOST);
-  installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS);
+  installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS, { afterClose: () => bus.close() });
   logger.log(`gateway listening on ${config.PUBLIC_URL}`, 'Host');
 }
 
