@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/notify';
-import { authApi } from './authApi';
+import { useLazyMeQuery } from './authApi';
 import { selectStatus, selectToken, sessionEnded, sessionStarted, toSessionUser } from './authSlice';
 import { isTokenExpired } from './jwt';
 
@@ -10,6 +10,7 @@ export function useSessionBootstrap(): void {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectStatus);
   const token = useAppSelector(selectToken);
+  const [fetchMe] = useLazyMeQuery();
   const started = useRef(false);
 
   useEffect(() => {
@@ -22,9 +23,7 @@ export function useSessionBootstrap(): void {
       notify.warning('Session Expired', 'Your session has expired. Please sign in again.');
       return;
     }
-    // Dispatched to the store, not through a hook: the check must not be tied to this component's
-    // lifetime (React's StrictMode remounts it in development, which aborted a hook's request).
-    dispatch(authApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true }))
+    fetchMe()
       .unwrap()
       .then((user) => {
         dispatch(sessionStarted(toSessionUser(user)));
@@ -37,5 +36,5 @@ export function useSessionBootstrap(): void {
           notify.error('Authentication Error', 'Could not verify your session. Please sign in again.');
         }
       });
-  }, [dispatch, status, token]);
+  }, [dispatch, fetchMe, status, token]);
 }
