@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@app/contracts';
-import { parseSignal } from './parse-signal';
+import { bodyForLog, parseSignal } from './parse-signal';
 
 const body = (over: Record<string, unknown> = {}) =>
   JSON.stringify({ alert_id: randomUUID(), order_type: 'market', action: 'buy', quantity: '2', price: '21000.5', symbol: 'MNQ1!', ...over });
@@ -44,5 +44,17 @@ describe('parseSignal', () => {
 
     expect(sut).toMatch(/^VALIDATION_FAILED: /);
     expect(sut).toContain(text);
+  });
+});
+
+describe(bodyForLog.name, () => {
+  it('should keep a body with a lone surrogate escape as text, which jsonb can store', () => {
+    const raw = '{"alert_id":"x","__proto__":"\\ud800"}';
+
+    expect(bodyForLog(raw)).toBe(raw);
+  });
+
+  it('should keep an ordinary JSON body as JSON', () => {
+    expect(bodyForLog('{"a":1}')).toEqual({ a: 1 });
   });
 });

@@ -13,7 +13,7 @@ const MAX_LOG_DEPTH = 32;
 
 /** The body as the trade log shows it: the JSON when it parses (and is not absurdly deep), else the raw text. */
 export function bodyForLog(raw: string): unknown {
-  if (hasNul(raw)) {
+  if (hasNul(raw) || SURROGATE_ESCAPE.test(raw)) {
     return textForLog(raw);
   }
   try {
@@ -27,8 +27,15 @@ export function bodyForLog(raw: string): unknown {
 /** Postgres text and jsonb cannot hold U+0000 (the insert fails): a raw NUL or its JSON escape. */
 const hasNul = (raw: string): boolean => raw.includes('\u0000') || raw.includes('\\u0000');
 
-/** The raw body as a text column can store it (NUL shown as U+FFFD). */
-export const textForLog = (raw: string): string => raw.replaceAll('\u0000', '\uFFFD');
+/**
+ * jsonb refuses a lone surrogate escape (`"\ud800"`, which JSON.parse accepts): such bodies are kept
+ * as text. Paired escapes are refused too by this cheap check; the log then shows the raw text.
+ */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** The raw body as a text column can store it (NUL and lone surrogates shown as U+FFFD). */
+export const textForLog = (raw: string): string => raw.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATE, '\uFFFD');
 
 /** Whether a parsed JSON value nests more than `max` levels (iterative: the value may be very deep). */
 function deeperThan(value: unknown, max: number): boolean {
