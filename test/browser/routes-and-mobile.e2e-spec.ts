@@ -1,6 +1,6 @@
 import { startBrowserHarness } from './support/browser-harness';
 import type { BrowserHarness } from './support/browser-harness';
-import { login, notice, overflowsHorizontally, see } from './support/ui';
+import { login, overflowsHorizontally, see } from './support/ui';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const USER = { email: 'plain@example.com', password: 'plain-password-1' };
@@ -49,16 +49,6 @@ describe('routes and small screens (browser)', () => {
     await page.waitForURL((u) => u.pathname === '/');
     await see(page, 'More Tools');
     await h.shot(page, 'home');
-  });
-
-  it('should keep a reloaded page signed in', async () => {
-    const { page } = await h.newPage();
-    await login(page, USER.email, USER.password);
-    await page.goto('/groups');
-    await page.reload();
-    await notice(page, 'Welcome Back!');
-    await page.getByRole('button', { name: 'Create Group' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/groups');
   });
 
   describe('at 390 px', () => {
