@@ -15,16 +15,8 @@ export interface Alert {
   updatedAt: string;
 }
 
-export interface AlertInput {
-  name: string;
-  symbol: string;
-  symbolId: string | number | null;
-  status: AlertStatus;
-  source: AlertSource;
-  groupIds: string[];
-  accountIds: string[];
-  atmEnabled: boolean;
-}
+/** What the client sends: the alert without the fields the server sets. */
+export type AlertInput = Omit<Alert, 'id' | 'createdAt' | 'updatedAt'>;
 
 export interface Contract {
   contract_id: string | number;
