@@ -1,6 +1,7 @@
 import { startBrowserHarness } from './support/browser-harness';
 import type { BrowserHarness } from './support/browser-harness';
-import { login, overflowsHorizontally, see } from './support/ui';
+import type { Route } from 'playwright-core';
+import { login, notice, overflowsHorizontally, see } from './support/ui';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const USER = { email: 'plain@example.com', password: 'plain-password-1' };
@@ -49,6 +50,30 @@ describe('routes and small screens (browser)', () => {
     await page.waitForURL((u) => u.pathname === '/');
     await see(page, 'More Tools');
     await h.shot(page, 'home');
+  });
+
+  it('should keep a reloaded page signed in', async () => {
+    const { page } = await h.newPage();
+    await login(page, USER.email, USER.password);
+    await page.goto('/groups');
+    await page.reload();
+    await notice(page, 'Welcome Back!');
+    await page.getByRole('button', { name: 'Create Group' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/groups');
+  });
+
+  it('should stay signed in when a reload cuts the start-up session check short', async () => {
+    const { page } = await h.newPage();
+    await login(page, USER.email, USER.password);
+    // Hold the page's session check so the reload lands while it is in flight, as an impatient user's would.
+    const held = new Promise<Route>((resolve) => void page.route('**/api/auth/me', resolve, { times: 1 }));
+    await page.goto('/groups');
+    const check = await held;
+    await page.reload();
+    await check.continue().catch(() => undefined); // the reload has already cancelled it
+    await notice(page, 'Welcome Back!');
+    await page.getByRole('button', { name: 'Create Group' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/groups');
   });
 
   describe('at 390 px', () => {

@@ -47,6 +47,15 @@ const authSlice = createSlice({
       state.user = null;
       state.status = 'anonymous';
     },
+    /**
+     * The stored session could not be checked (no answer from the server): signed out for this page view,
+     * but the stored token stays, so the next load checks it again. Only a server's answer removes it.
+     */
+    sessionUnverified(state) {
+      state.token = null;
+      state.user = null;
+      state.status = 'anonymous';
+    },
   },
   selectors: {
     selectToken: (state) => state.token,
@@ -56,6 +65,6 @@ const authSlice = createSlice({
   },
 });
 
-export const { tokenReceived, sessionStarted, loggedOut, sessionEnded } = authSlice.actions;
+export const { tokenReceived, sessionStarted, loggedOut, sessionEnded, sessionUnverified } = authSlice.actions;
 export const { selectToken, selectUser, selectStatus, selectIsAdmin } = authSlice.selectors;
 export default authSlice;

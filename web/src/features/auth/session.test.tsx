@@ -38,6 +38,30 @@ describe('session', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
+  it('should remove the stored token when the server fails the verification', async () => {
+    window.localStorage.setItem(TOKEN_KEY, makeJwt({ sub: 'u1', exp: future() }));
+    mockServer({ 'GET /api/auth/me': () => reply(403, { detail: 'Account is pending approval', code: 'FORBIDDEN' }) });
+    renderWithProviders(<AppRoutes />, { route: '/groups' });
+    expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('should keep the stored token when the server cannot be reached, so a reload checks it again', async () => {
+    const token = makeJwt({ sub: 'u1', exp: future() });
+    window.localStorage.setItem(TOKEN_KEY, token);
+    mockServer({
+      'GET /api/auth/me': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const { store } = renderWithProviders(<AppRoutes />, { route: '/groups' });
+    expect(await screen.findByText(/Could not reach the server/)).toBeInTheDocument();
+    expect(store.getState().auth.status).toBe('anonymous');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBe(token);
+  });
+
   it('should end the session on a 401 from any call', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'stored');
     mockServer({ 'GET /api/groups': () => reply(401, { detail: 'Unauthorized', code: 'UNAUTHORIZED' }) });

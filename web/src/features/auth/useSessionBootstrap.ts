@@ -1,16 +1,25 @@
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/notify';
-import { useLazyMeQuery } from './authApi';
-import { selectStatus, selectToken, sessionEnded, sessionStarted, toSessionUser } from './authSlice';
+import { authApi } from './authApi';
+import { selectStatus, selectToken, sessionEnded, sessionStarted, sessionUnverified, toSessionUser } from './authSlice';
 import { isTokenExpired } from './jwt';
+
+/** Set once the page starts to unload: a check cut short by leaving the page says nothing about the session. */
+let leavingPage = false;
+if (typeof window !== 'undefined') {
+  const markLeaving = () => {
+    leavingPage = true;
+  };
+  window.addEventListener('beforeunload', markLeaving);
+  window.addEventListener('pagehide', markLeaving);
+}
 
 /** Spec §4: a stored token is checked for expiry, then verified with the server, once at start. */
 export function useSessionBootstrap(): void {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectStatus);
   const token = useAppSelector(selectToken);
-  const [fetchMe] = useLazyMeQuery();
   const started = useRef(false);
 
   useEffect(() => {
@@ -23,18 +32,31 @@ export function useSessionBootstrap(): void {
       notify.warning('Session Expired', 'Your session has expired. Please sign in again.');
       return;
     }
-    fetchMe()
+    // Dispatched to the store rather than through a query hook, so the check is not tied to this
+    // component's lifetime (React's StrictMode remounts it in development, which aborted a hook's request).
+    dispatch(authApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true }))
       .unwrap()
       .then((user) => {
         dispatch(sessionStarted(toSessionUser(user)));
         notify.success('Welcome Back!', `Signed in as ${user.email}`);
       })
       .catch((error: unknown) => {
-        // A 401 has already ended the session and said so in the API layer.
-        if ((error as { status?: unknown }).status !== 401) {
-          dispatch(sessionEnded());
-          notify.error('Authentication Error', 'Could not verify your session. Please sign in again.');
+        const status = (error as { status?: unknown }).status;
+        if (status === 401) {
+          return; // The API layer has already ended the session and said so.
         }
+        if (typeof status === 'number') {
+          dispatch(sessionEnded()); // The server answered, and not with the user: failed verification.
+          notify.error('Authentication Error', 'Could not verify your session. Please sign in again.');
+          return;
+        }
+        // No answer at all. A reload or navigation away aborts the request; that is not a verdict on the
+        // token, and removing it would sign the user out of the page they are reloading.
+        if (leavingPage) {
+          return;
+        }
+        dispatch(sessionUnverified());
+        notify.error('Authentication Error', 'Could not reach the server to verify your session. Please sign in again.');
       });
-  }, [dispatch, fetchMe, status, token]);
+  }, [dispatch, status, token]);
 }
