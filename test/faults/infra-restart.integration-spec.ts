@@ -83,7 +83,12 @@ describe('Kafka and Postgres restarted under load', () => {
     // A message whose handler met the outage comes back through kafkajs: its in-process retries
     // (~9 s of backoff), a consumer restart and a group rejoin, per round while Postgres is down;
     // on two shared cores that has taken over a minute.
-    await waitUntil(() => stack.journal.allFinal(acked), 150_000, 'acknowledged webhooks final');
+    await waitUntil(() => stack.journal.allFinal(acked), 150_000, 'acknowledged webhooks final').catch(async (err: unknown) => {
+      const logs = await stack.journal.webhooks(acked);
+      const open = logs.filter((w) => !['completed', 'partial', 'failed'].includes(w.status));
+      const missing = acked.filter((id) => !logs.some((w) => w.requestId === id));
+      throw new Error(`${String(err)}\nunfinished: ${JSON.stringify(open)}\nnot journalled: ${JSON.stringify(missing)}\n${stack.output().slice(-8000)}`);
+    });
     const logs = await stack.journal.webhooks(acked);
     expect(logs.filter((w) => w.status !== 'completed')).toEqual([]);
     const tally = tallyOrders(stack.sim.control.orders(), acked, stack.accounts.map((a) => a.id));

@@ -44,8 +44,14 @@ export class ResumeService implements OnApplicationBootstrap, OnModuleDestroy {
   async resumeAll(): Promise<number> {
     let resumed = 0;
     for (const webhook of await this.journal.unfinished()) {
-      if ((await this.resume(webhook)) !== null) {
-        resumed += 1;
+      try {
+        if ((await this.resume(webhook)) !== null) {
+          resumed += 1;
+        }
+      } catch (err) {
+        // One webhook that cannot be finished now (the database went away again, say) must not hold
+        // up the others behind it: its lease lapses and the next sweep tries it again.
+        this.logger.error({ err, requestId: webhook.requestId }, 'could not resume a webhook; retrying on the next sweep');
       }
     }
     if (resumed > 0) {
