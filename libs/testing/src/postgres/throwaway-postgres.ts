@@ -41,7 +41,10 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   }
   asPostgres('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`;
+  // fsync=off only risks data on an OS crash. synchronous_commit stays on: with it off, a commit returns
+  // before its WAL is written, and the fault tests' immediate stop would silently drop transactions the
+  // product had already acknowledged (a 200 whose trade log then never existed).
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=on -c full_page_writes=off -c max_connections=100`;
   let running = false;
   const stop = (mode: 'fast' | 'immediate' = 'fast') => {
     if (running) {
