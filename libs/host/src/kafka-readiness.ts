@@ -13,8 +13,11 @@ const BROKER_CHECK_MS = 1500;
  */
 export function watchKafkaConsumer(consumer: Consumer, logger: AppLogger, exit: (code: number) => void = (c) => process.exit(c)): void {
   const { GROUP_JOIN, DISCONNECT } = consumer.events;
-  consumer.on(GROUP_JOIN, () => {
+  consumer.on(GROUP_JOIN, (e) => {
     readiness.transportUp = true;
+    // Which partitions this replica owns after each rebalance: what an operator scaling it out looks for.
+    const owned = Object.entries(e.payload.memberAssignment).map(([topic, partitions]) => `${topic}[${partitions.join(',')}]`);
+    logger.log(`joined consumer group ${e.payload.groupId} as ${e.payload.memberId}${e.payload.isLeader ? ' (leader)' : ''}: ${owned.join(' ') || 'no partitions'}`, 'Host');
   });
   exitWhenConsumerDies(consumer, logger, exit);
   consumer.on(DISCONNECT, () => {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { MicroserviceOptions } from '@nestjs/microservices';
+import { ServerKafka } from '@nestjs/microservices';
+import type { KafkaOptions } from '@nestjs/microservices';
 import { AppLogger, ConfigError, createRootLogger } from '@app/common';
 import { collectDefaultMetrics } from 'prom-client';
 import { connectKafkaClient, createKafkaClient, kafkaServerOptions } from '@app/messaging';
@@ -37,14 +38,16 @@ export async function runDistributed(def: ServiceDefinition): Promise<void> {
   class HostModule {}
 
   const app = await NestFactory.create(HostModule, { logger });
-  const server = app.connectMicroservice<MicroserviceOptions>(kafkaServerOptions(config, def.name), { inheritAppConfig: true });
+  const server = app.connectMicroservice(
+    { strategy: new WatchedServerKafka(kafkaServerOptions(config, def.name).options, (consumer) => watchKafkaConsumer(consumer, logger)) },
+    { inheritAppConfig: true },
+  );
   // Probes first: liveness answers while the consumer groups are still joining, readiness says 503 until they have.
   await app.listen(config.PORT, '0.0.0.0');
   logger.log(`${def.name}: probes on :${config.PORT}, joining Kafka`, 'Host');
   await connectKafkaClient(bus, def.sendsTo);
   await app.startAllMicroservices();
-  const [kafka, consumer] = server.unwrap<[Kafka, Consumer]>();
-  watchKafkaConsumer(consumer, logger);
+  const [kafka] = server.unwrap<[Kafka, Consumer]>();
   if (def.sendsTo.length > 0) {
     exitWhenConsumerDies(bus.consumer, logger);
   }
@@ -52,4 +55,23 @@ export async function runDistributed(def: ServiceDefinition): Promise<void> {
   readiness.transportUp = true;
   installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS, { afterClose: () => bus.close() });
   logger.log(`${def.name} ready (probes on :${config.PORT})`, 'Host');
+}
+
+/**
+ * Nest's Kafka server, handing its consumer to the host before the consumer's first join. Watching it
+ * only after start-up missed a crash during that join (kafkajs does not restart after a non-retriable
+ * one): the process then said ready while consuming nothing, a replica that never got any work.
+ */
+class WatchedServerKafka extends ServerKafka {
+  constructor(
+    options: KafkaOptions['options'],
+    private readonly watch: (consumer: Consumer) => void,
+  ) {
+    super(options ?? {});
+  }
+
+  override async bindEvents(consumer: Consumer): Promise<void> {
+    this.watch(consumer);
+    await super.bindEvents(consumer);
+  }
 }

@@ -63,6 +63,8 @@ export class ExecutionStack {
   private env: Record<string, string> = {};
   private supervising = false;
   private stopping = false;
+  /** Processes the stack killed on purpose, which the supervisor must not start again. */
+  private readonly retired = new WeakSet<NodeProcess>();
   /** How many times a supervised process was started again after exiting by itself. */
   restarts = 0;
   private bus!: MessageBus;
@@ -108,9 +110,8 @@ export class ExecutionStack {
   }
 
   /**
-   * Starts one more execution process (same consumer group) and waits until it is ready. A late
-   * joiner sometimes never gets ready against the mock broker (see the report on branch
-   * `reliability`): after `readyMs` it is killed and started once more.
+   * Starts one more execution process (same consumer group) and waits until it is ready; after
+   * `readyMs` without that, it is killed and started again, up to `attempts` times.
    */
   async startExecution(env: Record<string, string> = {}, readyMs = 60_000, attempts = 1): Promise<NodeProcess> {
     for (let attempt = 1; ; attempt += 1) {
@@ -128,6 +129,7 @@ export class ExecutionStack {
         this.ports.set(proc, port);
         return proc;
       } catch (err) {
+        this.retired.add(proc); // replaced by the next attempt, not by the supervisor
         await proc.kill('SIGKILL');
         if (attempt >= attempts) {
           throw err;
@@ -196,7 +198,7 @@ export class ExecutionStack {
   private superviseProcess(proc: NodeProcess, port: number, spawn: () => NodeProcess): void {
     this.ports.set(proc, port);
     void proc.exited.then(() => {
-      if (!this.supervising || this.stopping) {
+      if (!this.supervising || this.stopping || this.retired.has(proc)) {
         return;
       }
       const next = spawn();
