@@ -23,6 +23,7 @@ import { FanOutJournal } from './webhooks/fan-out-journal';
 import { FanOutService } from './webhooks/fan-out.service';
 import { JournalRepository } from './webhooks/journal.repository';
 import { ResumeService } from './webhooks/resume.service';
+import { IntakeLookup } from './webhooks/intake-lookup';
 import { RouteLookup } from './webhooks/route-lookup';
 import { WebhookController } from './webhooks/webhook.controller';
 import { WebhookLease } from './webhooks/webhook-lease';
@@ -44,7 +45,7 @@ export class ExecutionModule {
       controllers: [createHealthController('execution', HEALTH_TOPICS.execution), WebhookController, LogsController, ReadModelController],
       providers: [
         ContractInterceptor, BrokerAccess, ContractCache, EndpointService, LogsService, ReadModelRepository,
-        JournalRepository, FanOutJournal, FanOutService, RouteLookup, WebhookLease, WebhookService, ResumeService,
+        JournalRepository, FanOutJournal, FanOutService, IntakeLookup, RouteLookup, WebhookLease, WebhookService, ResumeService,
       ],
     };
   }

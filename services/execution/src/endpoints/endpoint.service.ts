@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { SecretBox } from '@app/common';
@@ -34,15 +34,6 @@ export class EndpointService {
     const secret = randomBytes(32).toString('base64url');
     await this.endpoints.upsert({ userId, secretHash: hashSecret(secret), secretEncrypted: this.box.encrypt(secret) }, ['userId']);
     return { url: this.url(secret) };
-  }
-
-  /** The owner of a secret, or null. The lookup is by hash, then the hashes are compared in constant time. */
-  async ownerOf(secret: string): Promise<string | null> {
-    const hash = hashSecret(secret);
-    // Raw: this runs on every webhook.
-    const rows = await this.endpoints.query<Array<{ user_id: string; secret_hash: string }>>('SELECT "user_id", "secret_hash" FROM "execution"."webhook_endpoints" WHERE "secret_hash" = $1', [hash]);
-    const row = rows[0];
-    return row && timingSafeEqual(Buffer.from(row.secret_hash), Buffer.from(hash)) ? row.user_id : null;
   }
 
   async deleteUser(userId: string): Promise<void> {

@@ -13,10 +13,11 @@ export class RouteLookup {
   ) {}
 
   async routeOf(alertId: string, ctx: MessageContext): Promise<AlertRouteChangedV1 | null> {
-    const local = await this.readModel.route(alertId);
-    if (local) {
-      return local;
-    }
+    return (await this.readModel.route(alertId)) ?? this.askTrading(alertId, ctx);
+  }
+
+  /** The read model does not have the alert (yet): trading owns it. */
+  async askTrading(alertId: string, ctx: MessageContext): Promise<AlertRouteChangedV1 | null> {
     const reply = await this.bus.request(Topic.AlertsRoute, { alertId }, ctx, { timeoutMs: 1500 });
     if (!reply.ok) {
       return null;

@@ -6,10 +6,10 @@ import type { AlertRouteChangedV1, LogEventV1, MessageContext, WebhookResultV1 }
 import { isDatabaseUnavailable } from '@app/database';
 import { APP_CONFIG } from '@app/messaging';
 import type { Msg } from '@app/messaging';
-import { EndpointService } from '../endpoints/endpoint.service';
 import type { ExecutionConfig } from '../execution.settings';
 import { DedupWindow } from './dedup-window';
 import { FanOutService } from './fan-out.service';
+import { IntakeLookup } from './intake-lookup';
 import { JournalRepository } from './journal.repository';
 import { bodyForLog, parseSignal, textForLog } from './parse-signal';
 import { RateLimiter } from './rate-limiter';
@@ -38,7 +38,7 @@ export class WebhookService {
 
   constructor(
     @Inject(APP_CONFIG) config: ExecutionConfig,
-    private readonly endpoints: EndpointService,
+    private readonly intake: IntakeLookup,
     private readonly journal: JournalRepository,
     private readonly routes: RouteLookup,
     private readonly fanOut: FanOutService,
@@ -51,14 +51,26 @@ export class WebhookService {
 
   async receive(msg: Msg<Topic.WebhookReceived>): Promise<WebhookResultV1> {
     const p = msg.payload;
-    const userId = await this.endpoints.ownerOf(p.secret);
+    // Parsed first (pure, no I/O) so that one statement can fetch the route along with the secret's owner;
+    // an unparseable body is still rejected only after the secret was checked.
+    let signal: Signal | undefined;
+    let parseError: unknown;
+    if (!p.tooLarge) {
+      try {
+        signal = parseSignal(p.body);
+      } catch (err) {
+        parseError = err;
+      }
+    }
+    const intake = await this.intake.of(p.secret, p.requestId, signal?.alertId ?? null);
+    const userId = intake.userId;
     if (!userId) {
       await this.journal.systemRejection(p.requestId, 'unknown webhook secret');
       throw new DomainError('WEBHOOK_SECRET_UNKNOWN', 'This webhook URL is not valid (it may have been rotated). Copy the current URL from the Webhook page.');
     }
     // A message delivered again (its consumer died, or the group rebalanced, before committing it):
     // the request is already journalled, so finish or report that one instead of executing it twice.
-    const existing = await this.journal.executedRow(p.requestId);
+    const existing = intake.journalled ? await this.journal.executedRow(p.requestId) : null;
     if (existing) {
       return this.resume.settle(existing);
     }
@@ -67,14 +79,13 @@ export class WebhookService {
     if (p.tooLarge) {
       return this.reject(p, known, new DomainError('PAYLOAD_TOO_LARGE', 'The alert message is larger than 64 KB.'));
     }
-    try {
-      known.signal = parseSignal(p.body);
-    } catch (err) {
-      return this.reject(p, known, err);
+    if (!signal) {
+      return this.reject(p, known, parseError);
     }
-    const route = await this.routes.routeOf(known.signal.alertId, ctx);
+    known.signal = signal;
+    const route = intake.route ?? (await this.routes.askTrading(signal.alertId, ctx));
     if (!route || route.userId !== userId) {
-      return this.reject(p, known, new DomainError('NOT_FOUND', `Alert ${known.signal.alertId} was not found for this webhook URL.`));
+      return this.reject(p, known, new DomainError('NOT_FOUND', `Alert ${signal.alertId} was not found for this webhook URL.`));
     }
     known.route = route;
     const key = `${route.alertId}|${hashBody(p.body)}`;
