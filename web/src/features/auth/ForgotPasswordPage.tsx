@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { notify } from '../../app/notify';
 import { authErrorMessage } from './authErrors';
 import { useForgotPasswordMutation } from './authApi';
+import { EmailField } from './components/EmailField';
 
 export const FORGOT_REDIRECT_MS = 1000;
 
@@ -33,15 +34,7 @@ export function ForgotPasswordPage() {
       <Typography.Paragraph>Enter your account e-mail to receive reset instructions.</Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Form layout="vertical" onFinish={() => void submit()} aria-label="Forgot password form">
-        <Form.Item label="Email" htmlFor="forgot-email">
-          <Input
-            id="forgot-email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </Form.Item>
+        <EmailField id="forgot-email" value={email} onChange={setEmail} />
         <Button type="primary" htmlType="submit" block disabled={!email.trim() || isLoading} loading={isLoading}>
           Next
         </Button>

@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
@@ -7,6 +7,7 @@ import { authErrorMessage } from '../authErrors';
 import { useLazyMeQuery, useLoginMutation } from '../authApi';
 import { sessionEnded, sessionStarted, tokenReceived, toSessionUser } from '../authSlice';
 import { validateCredentials } from '../validation';
+import { EmailField } from './EmailField';
 import { PasswordField } from './PasswordField';
 
 export const LOGIN_REDIRECT_MS = 500;
@@ -56,15 +57,7 @@ export function LoginForm() {
   return (
     <Form layout="vertical" onFinish={() => void submit()} aria-label="Login form">
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-      <Form.Item label="Email" htmlFor="login-email">
-        <Input
-          id="login-email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </Form.Item>
+      <EmailField id="login-email" value={email} onChange={setEmail} />
       <PasswordField
         id="login-password"
         label="Password"

@@ -1,10 +1,11 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
 import { browser } from '../../../app/browser';
 import { notify } from '../../../app/notify';
 import { authErrorMessage } from '../authErrors';
 import { useRegisterMutation } from '../authApi';
 import { validateCredentials } from '../validation';
+import { EmailField } from './EmailField';
 import { PasswordField } from './PasswordField';
 
 export const REGISTRATION_REDIRECT_MS = 2000;
@@ -43,15 +44,7 @@ export function RegisterForm() {
   return (
     <Form layout="vertical" onFinish={() => void submit()} aria-label="Register form">
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-      <Form.Item label="Email" htmlFor="register-email">
-        <Input
-          id="register-email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </Form.Item>
+      <EmailField id="register-email" value={email} onChange={setEmail} />
       <PasswordField
         id="register-password"
         label="Password"
