@@ -25,6 +25,12 @@ export function toSessionUser(user: ServerUser): SessionUser {
   return { id: String(user.id), email: user.email, isAdmin: user.is_admin, isActive: user.is_active };
 }
 
+function signedOut(state: AuthState): void {
+  state.token = null;
+  state.user = null;
+  state.status = 'anonymous';
+}
+
 const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState(null),
@@ -36,26 +42,15 @@ const authSlice = createSlice({
       state.user = action.payload;
       state.status = 'authenticated';
     },
-    loggedOut(state) {
-      state.token = null;
-      state.user = null;
-      state.status = 'anonymous';
-    },
+    loggedOut: signedOut,
     /** The server refused the session (expired, invalid, or revoked). */
-    sessionEnded(state) {
-      state.token = null;
-      state.user = null;
-      state.status = 'anonymous';
-    },
+    sessionEnded: signedOut,
     /**
      * The stored session could not be checked (no answer from the server): signed out for this page view,
-     * but the stored token stays, so the next load checks it again. Only a server's answer removes it.
+     * but the stored token stays, so the next load checks it again. Only a server's answer removes it
+     * (the store's listener clears storage on loggedOut and sessionEnded, not on this one).
      */
-    sessionUnverified(state) {
-      state.token = null;
-      state.user = null;
-      state.status = 'anonymous';
-    },
+    sessionUnverified: signedOut,
   },
   selectors: {
     selectToken: (state) => state.token,
