@@ -2,20 +2,9 @@
 // e2e through the gateway over HTTP. Integration and e2e share one global setup that starts
 // (or finds) the database server and the Kafka broker once per run.
 const { pathsToModuleNameMapper } = require('./scripts/jest-paths.js');
+const { swcOptions } = require('./scripts/swc-options.js');
 
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-      target: 'es2022',
-      keepClassNames: true,
-    },
-    module: { type: 'commonjs' },
-    sourceMaps: 'inline',
-  },
-];
+const swc = ['@swc/jest', { ...swcOptions, sourceMaps: 'inline' }];
 
 const base = {
   testEnvironment: 'node',

@@ -4,7 +4,10 @@
 import { transformFile } from '@swc/core';
 import { mkdir, readdir, stat, writeFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+
+const { swcOptions } = createRequire(import.meta.url)('./swc-options.js');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const roots = ['services', 'libs', 'simulator', 'bench'];
@@ -34,17 +37,10 @@ async function compile(file) {
   const [src, dst] = await Promise.all([stat(file), stat(out).catch(() => null)]);
   if (dst && dst.mtimeMs >= src.mtimeMs) return false;
   const { code, map } = await transformFile(file, {
+    ...swcOptions,
     swcrc: false,
     sourceMaps: true,
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-      target: 'es2022',
-      keepClassNames: true,
-      baseUrl: root,
-      paths,
-    },
-    module: { type: 'commonjs' },
+    jsc: { ...swcOptions.jsc, baseUrl: root, paths },
   });
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, code + `\n//# sourceMappingURL=${path.basename(out)}.map`);

@@ -1,25 +1,15 @@
 // Preloaded (node -r) by spawnNode for a .ts entry point: compiles TypeScript on require with SWC
-// (same options as jest.config.js) and resolves the @app/* aliases, so tests can start services
+// (the project's .swcrc, as jest and the build use it) and resolves the @app/* aliases, so tests can start services
 // from source without a build step.
 'use strict';
 const fs = require('node:fs');
 const { transformSync } = require('@swc/core');
 require('./register-aliases.js');
 
-const swcOptions = (filename) => ({
-  filename,
-  sourceMaps: 'inline',
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-    target: 'es2022',
-    keepClassNames: true,
-  },
-  module: { type: 'commonjs' },
-});
+const { swcOptions } = require('../../../../scripts/swc-options.js');
 
 require.extensions['.ts'] = (module, filename) => {
-  const { code } = transformSync(fs.readFileSync(filename, 'utf8'), swcOptions(filename));
+  const { code } = transformSync(fs.readFileSync(filename, 'utf8'), { ...swcOptions, filename, sourceMaps: 'inline' });
   module._compile(code, filename);
 };
 require('reflect-metadata');
