@@ -1,3 +1,4 @@
+import type { UserV1 as User } from '@app/contracts';
 import { startStandaloneApp } from '@app/testing/standalone-app';
 import type { StandaloneApp } from '@app/testing/standalone-app';
 import { activeUser, call, detailText, login, newEmail, signJwt } from '@app/testing/http-client';
@@ -5,14 +6,6 @@ import { activeUser, call, detailText, login, newEmail, signJwt } from '@app/tes
 const JWT_SECRET = 'e2e-secret-of-the-accounts-spec-0123456789';
 const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 
-interface User {
-  id: string;
-  email: string;
-  is_active: boolean;
-  is_admin: boolean;
-  created_at: string;
-  last_login: string | null;
-}
 
 describe('accounts (register, login, me, sessions)', () => {
   let sut: StandaloneApp;

@@ -1,16 +1,10 @@
+import type { UserV1 as User } from '@app/contracts';
 import { startStandaloneApp } from '@app/testing/standalone-app';
 import type { StandaloneApp } from '@app/testing/standalone-app';
 import { activeUser, call, detailText, login, newEmail } from '@app/testing/http-client';
 
 const ADMIN = { email: 'users-admin@example.com', password: 'admin-password-1' };
 
-interface User {
-  id: string;
-  email: string;
-  is_active: boolean;
-  is_admin: boolean;
-  created_at: string;
-}
 
 describe('user management (/api/users)', () => {
   let sut: StandaloneApp;
