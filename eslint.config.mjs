@@ -3,7 +3,7 @@ import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'node_modules/**', 'web/**', 'coverage/**', '.cache/**', 'artifacts/**', '**/*.mjs', '**/*.js'] },
+  { ignores: ['**/dist/**', 'node_modules/**', 'web/**', 'coverage/**', '.cache/**', 'artifacts/**', '**/*.mjs', '**/*.js', '**/*.cjs'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

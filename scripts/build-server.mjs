@@ -1,8 +1,9 @@
 // Compiles the server side (services, libs, simulator, bench) to dist/ with SWC, rewriting the
-// @app/* path aliases to relative imports. Type checking is `npm run check`'s job; this stays fast
-// (about a second) so `npm start` can always build before it runs.
+// @app/* path aliases to relative imports, and copies plain .cjs files (worker entries) beside them.
+// Type checking is `npm run check`'s job; this stays fast (about a second) so `npm start` can always
+// build before it runs.
 import { transformFile } from '@swc/core';
-import { mkdir, readdir, stat, writeFile, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, stat, writeFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +28,7 @@ async function* walk(dir) {
     if (e.name === 'node_modules' || e.name === 'dist') continue;
     const full = path.join(dir, e.name);
     if (e.isDirectory()) yield* walk(full);
-    else if (e.name.endsWith('.ts') && !isTest(e.name)) yield full;
+    else if ((e.name.endsWith('.ts') && !isTest(e.name)) || e.name.endsWith('.cjs')) yield full;
   }
 }
 
@@ -36,6 +37,12 @@ async function compile(file) {
   const out = path.join(root, 'dist', rel.replace(/\.ts$/, '.js'));
   const [src, dst] = await Promise.all([stat(file), stat(out).catch(() => null)]);
   if (dst && dst.mtimeMs >= src.mtimeMs) return false;
+  if (file.endsWith('.cjs')) {
+    // Plain CommonJS loaded by path at run time (a worker thread's entry): copied as is.
+    await mkdir(path.dirname(out), { recursive: true });
+    await copyFile(file, out);
+    return true;
+  }
   const { code, map } = await transformFile(file, {
     ...swcOptions,
     swcrc: false,

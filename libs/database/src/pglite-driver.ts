@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
-import type { PGlite, Results } from '@electric-sql/pglite';
+import type { EmbeddedResult, SqlSession } from './embedded-database';
 
 /**
- * A node-postgres-shaped driver over an in-process PGlite, handed to TypeORM as `driver`.
+ * A node-postgres-shaped driver over the embedded PGlite session, handed to TypeORM as `driver`.
  *
  * PGlite is one database session. Services in the standalone process each get a "pool", but all
  * pools share one lock: a client holds the session from `connect` until `release`, so a transaction
@@ -30,7 +30,7 @@ interface PgLikeResult {
 
 const commandOf = (sql: string): string => /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? '';
 
-const toPgResult = (sql: string, r: Results): PgLikeResult => ({
+const toPgResult = (sql: string, r: EmbeddedResult): PgLikeResult => ({
   rows: r.rows,
   rowCount: r.affectedRows ?? r.rows.length,
   command: commandOf(sql),
@@ -38,7 +38,7 @@ const toPgResult = (sql: string, r: Results): PgLikeResult => ({
 });
 
 class PgliteClient extends EventEmitter {
-  constructor(private readonly db: PGlite) {
+  constructor(private readonly db: SqlSession) {
     super();
   }
 
@@ -49,15 +49,13 @@ class PgliteClient extends EventEmitter {
       return toPgResult(text, await this.db.query(text, values));
     }
     // No parameters: allow several statements (migrations), answer with the last result.
-    const results = await this.db.exec(text);
-    const last = results[results.length - 1] ?? { rows: [], fields: [], affectedRows: 0 };
-    return toPgResult(text, last);
+    return toPgResult(text, (await this.db.exec(text)) ?? { rows: [], fields: [], affectedRows: 0 });
   }
 }
 
 type ConnectCallback = (err: Error | undefined, client: PgliteClient, release: () => void) => void;
 
-export function createPgliteDriver(db: PGlite) {
+export function createPgliteDriver(db: SqlSession) {
   const lock = new SessionLock();
 
   class Pool extends EventEmitter {

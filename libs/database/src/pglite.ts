@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { EmbeddedDatabase } from './embedded-database';
 import { createPgliteDriver, type PgliteDriver } from './pglite-driver';
 
-/** Opens (or creates) the embedded database of standalone mode under `dataDir`. */
-export async function openEmbeddedDatabase(dataDir: string): Promise<{ db: PGlite; driver: PgliteDriver }> {
-  mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create({ dataDir });
+/** Opens (or creates) the embedded database of standalone mode under `dataDir`, with its TypeORM driver. */
+export async function openEmbeddedDatabase(dataDir: string): Promise<{ db: EmbeddedDatabase; driver: PgliteDriver }> {
+  const db = await EmbeddedDatabase.open(dataDir);
   return { db, driver: createPgliteDriver(db) };
 }

@@ -1,0 +1,115 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/** A statement's result, as PGlite gives it (rows as objects; field names only). */
+export interface EmbeddedResult<T = Record<string, unknown>> {
+  rows: T[];
+  affectedRows?: number;
+  fields: { name: string }[];
+}
+
+/** One embedded Postgres session: the part of PGlite the product uses. */
+export interface SqlSession {
+  /** One statement with `$n` parameters. */
+  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<EmbeddedResult<T>>;
+  /** Several statements without parameters (migrations); the last one's result. */
+  exec(text: string): Promise<EmbeddedResult | null>;
+}
+
+type Reply = { id: number; result: EmbeddedResult | null } | { id: number; error: Record<string, unknown> };
+type Start = { ready: true } | { failed: Record<string, unknown> };
+
+/** Rebuilds a Postgres error sent from the worker, with its fields (`code`, `detail`, `constraint`, …). */
+function rebuildError(data: Record<string, unknown>): Error {
+  const err = new Error(String(data.message));
+  return Object.assign(err, data, { message: err.message });
+}
+
+/**
+ * The embedded database of standalone mode: PGlite (Postgres in WebAssembly) on its own worker thread
+ * (`pglite-worker.cjs`), stored under `dataDir`. Statements cross the thread as messages and run one
+ * after another in order; the single session's locking stays with the driver (pglite-driver.ts).
+ *
+ * Why a thread: PGlite is about half the CPU of a webhook (docs/performance.md), and in the same thread as
+ * HTTP it made the whole product one core. A worker's messages cost tens of microseconds; a statement, hundreds.
+ */
+export class EmbeddedDatabase implements SqlSession {
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve(r: EmbeddedResult | null): void; reject(e: Error): void }>();
+  private failure: Error | null = null;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (msg: Reply) => {
+      const call = this.pending.get(msg.id);
+      if (!call) {
+        return;
+      }
+      this.pending.delete(msg.id);
+      if ('error' in msg) {
+        call.reject(rebuildError(msg.error));
+      } else {
+        call.resolve(msg.result);
+      }
+    });
+    const fail = (err: Error) => {
+      this.failure ??= err;
+      for (const call of this.pending.values()) {
+        call.reject(err);
+      }
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the embedded database stopped (worker exit ${code})`)));
+  }
+
+  /** Opens (or creates) the database under `dataDir`; resolves once PGlite is up. */
+  static async open(dataDir: string): Promise<EmbeddedDatabase> {
+    mkdirSync(dataDir, { recursive: true });
+    const worker = new Worker(path.join(__dirname, 'pglite-worker.cjs'), { workerData: { dataDir } });
+    await new Promise<void>((resolve, reject) => {
+      const onExit = (code: number) => reject(new Error(`the embedded database did not start (worker exit ${code})`));
+      worker.once('error', reject);
+      worker.once('exit', onExit);
+      worker.once('message', (msg: Start) => {
+        worker.off('error', reject);
+        worker.off('exit', onExit);
+        if ('failed' in msg) {
+          void worker.terminate();
+          reject(rebuildError(msg.failed));
+        } else {
+          resolve();
+        }
+      });
+    });
+    return new EmbeddedDatabase(worker);
+  }
+
+  async query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<EmbeddedResult<T>> {
+    return (await this.call({ op: 'query', text, values })) as EmbeddedResult<T>;
+  }
+
+  exec(text: string): Promise<EmbeddedResult | null> {
+    return this.call({ op: 'exec', text });
+  }
+
+  /** Flushes and closes PGlite, then ends the thread. */
+  async close(): Promise<void> {
+    if (this.failure) {
+      return;
+    }
+    await this.call({ op: 'close' });
+    await new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
+  }
+
+  private call(msg: { op: 'query' | 'exec' | 'close'; text?: string; values?: unknown[] }): Promise<EmbeddedResult | null> {
+    if (this.failure) {
+      return Promise.reject(this.failure);
+    }
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, ...msg });
+    });
+  }
+}
