@@ -225,6 +225,27 @@ describe('TradingView webhooks (e2e)', () => {
     expect(sim.control.orders().filter((o) => o.orderId !== undefined)).toHaveLength(1);
   });
 
+  it('should keep each webhook of a burst to its own orders, result and trade log', async () => {
+    // Webhooks that arrive together share the journal's statements (group commit); none may see another's rows.
+    const alerts = [await alert(targets.slice(0, 1)), await alert(targets.slice(0, 2)), await alert(targets.slice(0, 4))];
+    const sent = Array.from({ length: 24 }, (_, i) => ({ alertId: alerts[i % 3], accounts: [1, 2, 4][i % 3], quantity: i + 1 }));
+    const replies = await Promise.all(sent.map(async (s) => {
+      const res = await post(signal(s.alertId, { quantity: String(s.quantity), strategy_name: `burst-${s.quantity}` }));
+      return { status: res.status, body: (await res.json()) as { total: number; successful: number } };
+    }));
+    const orders = sim.control.orders();
+    const list = await bus.send(Topic.LogsList, { page: 1, page_size: 24 }, ctx());
+    const details = await Promise.all(list.items.map((item) => bus.send(Topic.LogsGet, { id: item.id }, ctx())));
+    const logOf = new Map(details.map((d) => [(d.request as { strategy_name: string }).strategy_name, d]));
+
+    expect(replies.map((r) => [r.status, r.body.total, r.body.successful])).toEqual(sent.map((s) => [200, s.accounts, s.accounts]));
+    expect(sent.map((s) => orders.filter((o) => o.orderQty === s.quantity).length)).toEqual(sent.map((s) => s.accounts));
+    expect(sent.map((s) => {
+      const log = logOf.get(`burst-${s.quantity}`);
+      return [log?.status, log?.events.filter((e) => e.type === 'broker_call').length];
+    })).toEqual(sent.map((s) => ['completed', s.accounts]));
+  });
+
   it('should list trade logs newest first with events, scoped to the user', async () => {
     const alertId = await alert(targets.slice(0, 1));
     await post(signal(alertId, { strategy_name: 'logged' }));

@@ -2,4 +2,5 @@ export * from './database.options';
 export * from './pglite-driver';
 export * from './pglite';
 export * from './database-unavailable';
+export * from './group-commit';
 export * from './embedded-database';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AlertRouteChangedV1, ConnectionChangedV1 } from '@app/contracts';
+import { GroupCommit } from '@app/database';
 import type { Repository } from 'typeorm';
 import { AlertRouteEntity, BrokerConnectionEntity } from '../entities/read-model.entities';
 
@@ -13,9 +14,16 @@ interface ConnectionRow {
   expires_at: Date | string | null;
 }
 
+const toConnection = (r: ConnectionRow): BrokerConnectionEntity => Object.assign(new BrokerConnectionEntity(), {
+  connectionId: r.connection_id, userId: r.user_id, environment: r.environment, accounts: r.accounts,
+  accessTokenEncrypted: r.access_token_encrypted, expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
+});
+
 /** Execution's copy of alert routes and connections, so the webhook hot path asks no other service. */
 @Injectable()
 export class ReadModelRepository {
+  private readonly connectionReads = new GroupCommit((batch: Array<{ ids: string[]; userId: string }>) => this.readConnections(batch));
+
   constructor(
     @InjectRepository(AlertRouteEntity) private readonly routes: Repository<AlertRouteEntity>,
     @InjectRepository(BrokerConnectionEntity) private readonly connections: Repository<BrokerConnectionEntity>,
@@ -44,17 +52,25 @@ export class ReadModelRepository {
     await this.connections.delete({ connectionId, userId });
   }
 
-  /** The user's connections among `ids`, by id: one raw statement per fan-out (the webhook hot path). */
-  async connectionsOf(ids: string[], userId: string): Promise<Map<string, BrokerConnectionEntity>> {
+  /**
+   * The user's connections among `ids`, by id: the webhook hot path, so one raw statement for all the fan-outs
+   * asking at the same moment (group commit), each answered with only its own user's connections.
+   */
+  connectionsOf(ids: string[], userId: string): Promise<Map<string, BrokerConnectionEntity>> {
+    return this.connectionReads.run({ ids, userId });
+  }
+
+  private async readConnections(batch: Array<{ ids: string[]; userId: string }>): Promise<Array<Map<string, BrokerConnectionEntity>>> {
     const rows = await this.connections.query<ConnectionRow[]>(
       `SELECT "connection_id", "user_id", "environment", "accounts", "access_token_encrypted", "expires_at"
-         FROM "execution"."broker_connections" WHERE "connection_id" = ANY($1::uuid[]) AND "user_id" = $2`,
-      [ids, userId],
+         FROM "execution"."broker_connections" WHERE "connection_id" = ANY($1::uuid[])`,
+      [[...new Set(batch.flatMap((b) => b.ids))]],
     );
-    return new Map(rows.map((r) => [r.connection_id, Object.assign(new BrokerConnectionEntity(), {
-      connectionId: r.connection_id, userId: r.user_id, environment: r.environment, accounts: r.accounts,
-      accessTokenEncrypted: r.access_token_encrypted, expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
-    })]));
+    const found = new Map(rows.map((r) => [r.connection_id, r]));
+    return batch.map(({ ids, userId }) => new Map(ids.flatMap((id) => {
+      const r = found.get(id);
+      return r && r.user_id === userId ? [[id, toConnection(r)] as const] : [];
+    })));
   }
 
   /** An alert's route (raw: this runs on every webhook). */

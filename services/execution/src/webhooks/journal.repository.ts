@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { LogEventV1 } from '@app/contracts';
+import { GroupCommit } from '@app/database';
 import { In } from 'typeorm';
 import type { Repository } from 'typeorm';
 import { OrderAttemptEntity } from '../entities/order-attempt.entity';
@@ -14,26 +16,53 @@ export type NewAttempt = Omit<OrderAttemptEntity, 'id' | 'createdAt' | 'updatedA
   error?: string;
 };
 
+export type NewWebhook = Pick<WebhookEntity, 'userId' | 'requestId' | 'alertId' | 'alertName' | 'symbol' | 'action' | 'status' | 'request' | 'rawBody' | 'bodyHash' | 'events'> & {
+  claimedBy?: string;
+  claimTtlMs?: number;
+};
+
 /** The durable journal of webhooks and their broker calls (also the user's trade log). */
 @Injectable()
 export class JournalRepository {
+  private readonly inserts = new GroupCommit((batch: Array<NewWebhook & { claimExpires: Date | null }>) => this.insertAll(batch));
+
   constructor(
     @InjectRepository(WebhookEntity) readonly webhooks: Repository<WebhookEntity>,
     @InjectRepository(OrderAttemptEntity) private readonly attempts: Repository<OrderAttemptEntity>,
     @InjectRepository(SystemRejectionEntity) private readonly system: Repository<SystemRejectionEntity>,
   ) {}
 
-  /** Raw INSERT (it runs on every webhook); the entity is built from what was written. */
-  async createWebhook(w: Pick<WebhookEntity, 'userId' | 'requestId' | 'alertId' | 'alertName' | 'symbol' | 'action' | 'status' | 'request' | 'rawBody' | 'bodyHash' | 'events'> & { claimedBy?: string; claimTtlMs?: number }): Promise<WebhookEntity> {
+  /** Raw INSERT (it runs on every webhook), grouped with the webhooks journalled at the same moment; the entity is built from what was written. */
+  async createWebhook(w: NewWebhook): Promise<WebhookEntity> {
     const { claimedBy, claimTtlMs, ...fields } = w;
     const claimExpires = claimedBy ? new Date(Date.now() + (claimTtlMs ?? 0)) : null;
-    const rows = await this.webhooks.query<Array<{ id: string; created_at: Date }>>(
-      `INSERT INTO "execution"."webhooks" ("user_id", "request_id", "alert_id", "alert_name", "symbol", "action", "status", "request", "raw_body", "body_hash", "events", "claimed_by", "claim_expires")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11::jsonb, $12, $13) RETURNING "id", "created_at"`,
-      [w.userId, w.requestId, w.alertId, w.alertName, w.symbol, w.action, w.status, JSON.stringify(w.request), w.rawBody, w.bodyHash, JSON.stringify(w.events), claimedBy ?? null, claimExpires],
-    );
-    const { id, created_at: createdAt } = rows[0];
+    const { id, created_at: createdAt } = await this.inserts.run({ ...w, claimExpires });
     return Object.assign(new WebhookEntity(), { ...fields, id, createdAt, updatedAt: createdAt, claimedBy: claimedBy ?? null, claimExpires, httpStatus: null, response: null });
+  }
+
+  private async insertAll(batch: Array<NewWebhook & { claimExpires: Date | null }>): Promise<Array<{ id: string; created_at: Date }>> {
+    // Ids are chosen here so that each caller finds its own row whatever order RETURNING uses.
+    const rows = batch.map((w) => ({
+      id: randomUUID(), user_id: w.userId, request_id: w.requestId, alert_id: w.alertId, alert_name: w.alertName, symbol: w.symbol, action: w.action,
+      status: w.status, request: w.request, raw_body: w.rawBody, body_hash: w.bodyHash, events: w.events, claimed_by: w.claimedBy ?? null,
+      claim_expires: w.claimExpires?.toISOString() ?? null,
+    }));
+    const inserted = await this.webhooks.query<Array<{ id: string; created_at: Date }>>(
+      `INSERT INTO "execution"."webhooks" ("id", "user_id", "request_id", "alert_id", "alert_name", "symbol", "action", "status", "request", "raw_body", "body_hash", "events", "claimed_by", "claim_expires")
+       SELECT x.id, x.user_id, x.request_id, x.alert_id, x.alert_name, x.symbol, x.action, x.status, x.request, x.raw_body, x.body_hash, x.events, x.claimed_by, x.claim_expires
+         FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, user_id uuid, request_id text, alert_id uuid, alert_name text, symbol text, action text, status text,
+              request jsonb, raw_body text, body_hash text, events jsonb, claimed_by text, claim_expires timestamptz)
+       RETURNING "id", "created_at"`,
+      [JSON.stringify(rows)],
+    );
+    const byId = new Map(inserted.map((r) => [r.id, r]));
+    return rows.map((r) => {
+      const row = byId.get(r.id);
+      if (!row) {
+        throw new Error(`webhook ${r.request_id} was not journalled`);
+      }
+      return row;
+    });
   }
 
   /** The row that executes a request (not a rejection or duplicate record), if it was journalled. */
