@@ -173,7 +173,10 @@ describe('new user journey (browser)', () => {
     expect(await picker.getByRole('checkbox').count()).toBe(2);
     expect(await picker.innerText()).toContain('DEMO');
     await h.shot(page, '10-add-account-modal');
-    await picker.locator('label').filter({ hasText: manual.id.replace(/-/g, '').slice(0, 8) }).getByRole('checkbox').check();
+    // A click, then wait until the box shows checked: the list is a controlled React checkbox group, whose box
+    // can show its new state a moment after the click (Playwright's check() tests it at once and gives up).
+    await picker.locator('label').filter({ hasText: manual.id.replace(/-/g, '').slice(0, 8) }).getByRole('checkbox').click();
+    await picker.locator(`input[type="checkbox"][value="${manual.id}"]:checked`).waitFor();
     await picker.getByRole('button', { name: 'Add' }).click();
     await picker.waitFor({ state: 'hidden' });
     await row.getByText('1 account(s)').waitFor();
