@@ -21,10 +21,12 @@ export type NewWebhook = Pick<WebhookEntity, 'userId' | 'requestId' | 'alertId' 
   claimTtlMs?: number;
 };
 
+type WebhookInsert = NewWebhook & { claimExpires: Date | null };
+
 /** The durable journal of webhooks and their broker calls (also the user's trade log). */
 @Injectable()
 export class JournalRepository {
-  private readonly inserts = new GroupCommit((batch: Array<NewWebhook & { claimExpires: Date | null }>) => this.insertAll(batch));
+  private readonly inserts = new GroupCommit((batch: WebhookInsert[]) => this.insertAll(batch));
 
   constructor(
     @InjectRepository(WebhookEntity) readonly webhooks: Repository<WebhookEntity>,
@@ -40,7 +42,7 @@ export class JournalRepository {
     return Object.assign(new WebhookEntity(), { ...fields, id, createdAt, updatedAt: createdAt, claimedBy: claimedBy ?? null, claimExpires, httpStatus: null, response: null });
   }
 
-  private async insertAll(batch: Array<NewWebhook & { claimExpires: Date | null }>): Promise<Array<{ id: string; created_at: Date }>> {
+  private async insertAll(batch: WebhookInsert[]): Promise<Array<{ id: string; created_at: Date }>> {
     // Ids are chosen here so that each caller finds its own row whatever order RETURNING uses.
     const rows = batch.map((w) => ({
       id: randomUUID(), user_id: w.userId, request_id: w.requestId, alert_id: w.alertId, alert_name: w.alertName, symbol: w.symbol, action: w.action,
@@ -65,16 +67,11 @@ export class JournalRepository {
     });
   }
 
-  /** The row that executes a request (not a rejection or duplicate record), if it was journalled. */
-  async executedRow(requestId: string): Promise<WebhookEntity | null> {
-    // Asked on every webhook and almost always absent: a cheap raw probe first, the entity only on a hit.
-    const hit = await this.webhooks.query<unknown[]>(
-      `SELECT "id" FROM "execution"."webhooks" WHERE "request_id" = $1 AND "status" NOT IN ('rejected', 'duplicate') LIMIT 1`,
-      [requestId],
-    );
-    if (hit.length === 0) {
-      return null;
-    }
+  /**
+   * The row that executes a request (not a rejection or duplicate record), if it was journalled. Asked only
+   * when one is expected (IntakeLookup said so, or the insert met the unique index), so no cheaper probe first.
+   */
+  executedRow(requestId: string): Promise<WebhookEntity | null> {
     return this.webhooks.findOne({ where: { requestId, status: In<WebhookStatus>(['received', 'processing', 'completed', 'partial', 'failed']) } });
   }
 
