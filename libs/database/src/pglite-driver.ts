@@ -34,7 +34,7 @@ const toPgResult = (sql: string, r: EmbeddedResult): PgLikeResult => ({
   rows: r.rows,
   rowCount: r.affectedRows ?? r.rows.length,
   command: commandOf(sql),
-  fields: r.fields.map((f) => ({ name: f.name })),
+  fields: r.fields,
 });
 
 class PgliteClient extends EventEmitter {

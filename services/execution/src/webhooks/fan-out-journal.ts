@@ -36,7 +36,7 @@ type Inserted = { id: string; cl_ord_id: string; created_at: Date };
  */
 @Injectable()
 export class FanOutJournal {
-  private readonly starts = new GroupCommit<Start, Inserted[]>((batch) => this.startAll(batch));
+  private readonly starts = new GroupCommit<Start, Array<Inserted | undefined>>((batch) => this.startAll(batch));
   private readonly finishes = new GroupCommit<Finish, void>((batch) => this.finishAll(batch));
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -44,9 +44,8 @@ export class FanOutJournal {
   /** Inserts the attempts and marks the webhook processing; the new rows, in the order given. */
   async start(webhookId: string, list: NewAttempt[]): Promise<OrderAttemptEntity[]> {
     const inserted = await this.starts.run({ webhookId, list });
-    const byClOrdId = new Map(inserted.map((r) => [r.cl_ord_id, r]));
-    return list.map((a) => {
-      const row = byClOrdId.get(a.clOrdId);
+    return list.map((a, i) => {
+      const row = inserted[i];
       if (!row) {
         throw new Error(`attempt ${a.clOrdId} was not journalled`);
       }
@@ -62,7 +61,8 @@ export class FanOutJournal {
     return this.finishes.run({ webhookId, outcomes, end });
   }
 
-  private async startAll(batch: Start[]): Promise<Inserted[][]> {
+  /** Each fan-out's rows in the order of its list (undefined where a row did not come back). */
+  private async startAll(batch: Start[]): Promise<Array<Array<Inserted | undefined>>> {
     const rows = batch.flatMap(({ webhookId, list }) => list.map((a) => ({
       webhook_id: webhookId, user_id: a.userId, account_id: a.accountId, account_name: a.accountName, connection_id: a.connectionId,
       cl_ord_id: a.clOrdId, kind: a.kind, request: a.request, status: a.status ?? 'pending', error: a.error ?? null,
@@ -78,7 +78,7 @@ export class FanOutJournal {
       [batch.map((s) => s.webhookId), JSON.stringify(rows)],
     );
     const byClOrdId = new Map(inserted.map((r) => [r.cl_ord_id, r]));
-    return batch.map(({ list }) => list.flatMap((a) => byClOrdId.get(a.clOrdId) ?? []));
+    return batch.map(({ list }) => list.map((a) => byClOrdId.get(a.clOrdId)));
   }
 
   private async finishAll(batch: Finish[]): Promise<void[]> {
