@@ -233,6 +233,11 @@ describe('new user journey (browser)', () => {
     expect(await notice(page, 'Webhook generated successfully!')).toContain('Your TradingView webhook is ready to use.');
     payload = JSON.parse(await page.getByLabel('Webhook JSON').innerText()) as Record<string, string>;
     expect(payload).toMatchObject({ order_type: 'market', action: '{{strategy.order.action}}' });
+    // The field says 'Loading…' until the endpoint query answers: wait for the URL itself.
+    await page.waitForFunction(
+      (prefix) => (document.querySelector<HTMLInputElement>('input[aria-label="Webhook URL"]')?.value ?? '').startsWith(prefix),
+      `${h.url}/api/webhooks/tradingview/`,
+    );
     webhookUrl = await page.getByLabel('Webhook URL').inputValue();
     expect(webhookUrl.startsWith(`${h.url}/api/webhooks/tradingview/`)).toBe(true);
     await h.shot(page, '15-webhook-generator');
