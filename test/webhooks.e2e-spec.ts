@@ -166,6 +166,18 @@ describe('TradingView webhooks (e2e)', () => {
     expect(sim.control.orders()).toHaveLength(0);
   });
 
+  it('should journal a body whose strings hold lone surrogates (its text stored with U+FFFD), rejected or placed', async () => {
+    const alertId = await alert(targets.slice(0, 1));
+    const rejected = await post(signal(alertId, { action: 'buy\ud800', strategy_name: 'lone-1' }));
+    const placed = await post(signal(alertId, { symbol: 'MNQ\udc00', quantity: '3', strategy_name: 'lone-2' }));
+    const list = await bus.send(Topic.LogsList, { page: 1, page_size: 2 }, ctx());
+
+    expect([rejected.status, placed.status]).toEqual([400, 200]);
+    expect(((await rejected.json()) as { detail: string }).detail).toBe('action "buy\uFFFD" is not supported; use buy or sell.');
+    expect(sim.control.orders().map((o) => o.orderQty)).toEqual([3]);
+    expect(list.items.map((i) => [i.status, i.symbol])).toEqual([['completed', 'MNQ\uFFFD'], ['rejected', null]]);
+  });
+
   it('should reject an alert of another user (404), inactive (409) and without targets (422)', async () => {
     const foreign = randomUUID();
     await bus.emit(Topic.AlertRouteChanged, { alertId: foreign, userId: otherUserId, name: 'x', status: 'active', symbol: null, symbolId: contract.id, groupIds: [], targets }, ctx(otherUserId), foreign);

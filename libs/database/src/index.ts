@@ -4,3 +4,4 @@ export * from './pglite';
 export * from './database-unavailable';
 export * from './group-commit';
 export * from './embedded-database';
+export * from './jsonb-param';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { LogEventV1, WebhookResultV1 } from '@app/contracts';
-import { GroupCommit } from '@app/database';
+import { GroupCommit, jsonbParam } from '@app/database';
 import type { DataSource } from 'typeorm';
 import type { OrderAttemptEntity } from '../entities/order-attempt.entity';
 import type { WebhookStatus } from '../entities/webhook.entity';
@@ -75,7 +75,7 @@ export class FanOutJournal {
          FROM jsonb_to_recordset($2::jsonb) AS x(webhook_id uuid, user_id uuid, account_id uuid, account_name text, connection_id uuid,
               cl_ord_id text, kind text, request jsonb, status text, error text)
        RETURNING "id", "cl_ord_id", "created_at"`,
-      [batch.map((s) => s.webhookId), JSON.stringify(rows)],
+      [batch.map((s) => s.webhookId), jsonbParam(rows)],
     );
     const byClOrdId = new Map(inserted.map((r) => [r.cl_ord_id, r]));
     return batch.map(({ list }) => list.map((a) => byClOrdId.get(a.clOrdId)));
@@ -94,7 +94,7 @@ export class FanOutJournal {
           SET "status" = x.status, "http_status" = 200, "response" = x.response, "events" = w."events" || x.events, "updated_at" = now()
          FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, status text, response jsonb, events jsonb)
         WHERE w."id" = x.id`,
-      [JSON.stringify(outcomes), JSON.stringify(webhooks)],
+      [jsonbParam(outcomes), jsonbParam(webhooks)],
     );
     return batch.map(() => undefined);
   }

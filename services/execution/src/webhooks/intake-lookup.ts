@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AlertRouteChangedV1 } from '@app/contracts';
-import { GroupCommit } from '@app/database';
+import { GroupCommit, jsonbParam } from '@app/database';
 import type { DataSource } from 'typeorm';
 import { hashSecret } from '../endpoints/endpoint.service';
 
@@ -49,7 +49,7 @@ export class IntakeLookup {
               (SELECT r."route" FROM "execution"."alert_routes" r WHERE r."alert_id" = q.alert_id) AS "route"
          FROM jsonb_to_recordset($1::jsonb) AS q(i int, hash text, request_id text, alert_id uuid)
          LEFT JOIN "execution"."webhook_endpoints" e ON e."secret_hash" = q.hash`,
-      [JSON.stringify(batch.map((b, i) => ({ i, hash: b.hash, request_id: b.requestId, alert_id: b.alertId })))],
+      [jsonbParam(batch.map((b, i) => ({ i, hash: b.hash, request_id: b.requestId, alert_id: b.alertId })))],
     );
     const byIndex = new Map(rows.map((r) => [r.i, r]));
     return batch.map((_, i) => byIndex.get(i) ?? { i, user_id: null, secret_hash: null, journalled: false, route: null });

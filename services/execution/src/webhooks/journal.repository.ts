@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { LogEventV1 } from '@app/contracts';
-import { GroupCommit } from '@app/database';
+import { GroupCommit, jsonbParam } from '@app/database';
 import { In } from 'typeorm';
 import type { Repository } from 'typeorm';
 import { OrderAttemptEntity } from '../entities/order-attempt.entity';
@@ -55,7 +55,7 @@ export class JournalRepository {
          FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, user_id uuid, request_id text, alert_id uuid, alert_name text, symbol text, action text, status text,
               request jsonb, raw_body text, body_hash text, events jsonb, claimed_by text, claim_expires timestamptz)
        RETURNING "id", "created_at"`,
-      [JSON.stringify(rows)],
+      [jsonbParam(rows)],
     );
     const byId = new Map(inserted.map((r) => [r.id, r]));
     return rows.map((r) => {
@@ -105,7 +105,7 @@ export class JournalRepository {
 
   async appendEvent(webhookId: string, event: LogEventV1): Promise<void> {
     await this.webhooks.query('UPDATE "execution"."webhooks" SET "events" = "events" || $1::jsonb, "updated_at" = now() WHERE "id" = $2', [
-      JSON.stringify([event]),
+      jsonbParam([event]),
       webhookId,
     ]);
   }

@@ -57,4 +57,16 @@ describe(bodyForLog.name, () => {
   it('should keep an ordinary JSON body as JSON', () => {
     expect(bodyForLog('{"a":1}')).toEqual({ a: 1 });
   });
+
+  it('should quote a lone surrogate from the body as U+FFFD in its message, which the trade log can store', () => {
+    const raw = '{"alert_id":"5a6ab4f9-b2a8-4b96-b453-ac8f43248eec","order_type":"market","quantity":1,"action":"\\ud800"}';
+
+    expect(() => parseSignal(raw)).toThrow('action "\uFFFD" is not supported; use buy or sell.');
+  });
+
+  it('should not cut an emoji in half when shortening a quoted value', () => {
+    const raw = `{"alert_id":"5a6ab4f9-b2a8-4b96-b453-ac8f43248eec","order_type":"market","quantity":1,"action":"${'a'.repeat(56)}🚀🚀🚀"}`;
+
+    expect(() => parseSignal(raw)).toThrow(`action "${'a'.repeat(56)}\uFFFD..." is not supported; use buy or sell.`);
+  });
 });

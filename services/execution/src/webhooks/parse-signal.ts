@@ -1,4 +1,5 @@
 import { DomainError } from '@app/contracts';
+import { wellFormed } from '@app/database';
 import type { BracketLevel, Signal, SignalOrderType } from './signal';
 
 const ORDER_TYPES: readonly SignalOrderType[] = ['market', 'limit', 'stop', 'oso', 'oco', 'flatten'];
@@ -32,10 +33,9 @@ const hasNul = (raw: string): boolean => raw.includes('\u0000') || raw.includes(
  * as text. Paired escapes are refused too by this cheap check; the log then shows the raw text.
  */
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** The raw body as a text column can store it (NUL and lone surrogates shown as U+FFFD). */
-export const textForLog = (raw: string): string => raw.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATE, '\uFFFD');
+export const textForLog = (raw: string): string => wellFormed(raw.replaceAll('\u0000', '\uFFFD'));
 
 /** Whether a parsed JSON value nests more than `max` levels (iterative: the value may be very deep). */
 function deeperThan(value: unknown, max: number): boolean {
@@ -187,6 +187,8 @@ function num(value: unknown, name: string): number {
 /**
  * A value quoted in an error message, at most 60 characters. Messages go to the trade log and the
  * reply: they must not grow with the input, and JSON.stringify overflows the stack on deep nesting.
+ * Lone surrogates (from an escape in the body, or a pair cut by the truncation) become U+FFFD, as the
+ * trade log's jsonb would refuse them.
  */
 function shown(value: unknown): string {
   let text: string;
@@ -195,5 +197,5 @@ function shown(value: unknown): string {
   } catch {
     text = Array.isArray(value) ? 'a deeply nested list' : 'a deeply nested object';
   }
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  return wellFormed(text.length > 60 ? `${text.slice(0, 57)}...` : text);
 }

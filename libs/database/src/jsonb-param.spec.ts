@@ -1,0 +1,19 @@
+import { jsonbParam, wellFormed } from './jsonb-param';
+
+describe('jsonbParam', () => {
+  it('should replace lone surrogates in strings at any depth with U+FFFD', () => {
+    const lone = JSON.parse('"a\\ud800b"') as string;
+
+    expect(JSON.parse(jsonbParam({ rows: [{ message: lone, n: 1 }], other: JSON.parse('"\\udc00"') as string }))).toEqual({ rows: [{ message: 'a\uFFFDb', n: 1 }], other: '\uFFFD' });
+  });
+
+  it('should keep paired surrogates (emoji) and text that only looks like an escape', () => {
+    expect(JSON.parse(jsonbParam(['🚀', '\\ud800']))).toEqual(['🚀', '\\ud800']);
+  });
+});
+
+describe('wellFormed', () => {
+  it('should replace a pair cut in half, as a truncated message would have it', () => {
+    expect(wellFormed('🚀'.slice(0, 1))).toBe('\uFFFD');
+  });
+});
