@@ -178,6 +178,17 @@ describe('TradingView webhooks (e2e)', () => {
     expect(list.items.map((i) => [i.status, i.symbol])).toEqual([['completed', 'MNQ\uFFFD'], ['rejected', null]]);
   });
 
+  it('should reject a body that is JSON but not an object (400) and journal it', async () => {
+    for (const body of ['null', '[]', '"buy"']) {
+      const res = await post(body);
+
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toBe('The alert message must be a JSON object.');
+    }
+    const list = await bus.send(Topic.LogsList, { page: 1, page_size: 3 }, ctx());
+    expect(list.items.map((i) => i.status)).toEqual(['rejected', 'rejected', 'rejected']);
+  });
+
   it('should reject an alert of another user (404), inactive (409) and without targets (422)', async () => {
     const foreign = randomUUID();
     await bus.emit(Topic.AlertRouteChanged, { alertId: foreign, userId: otherUserId, name: 'x', status: 'active', symbol: null, symbolId: contract.id, groupIds: [], targets }, ctx(otherUserId), foreign);

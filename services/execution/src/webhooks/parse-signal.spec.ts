@@ -54,6 +54,10 @@ describe(bodyForLog.name, () => {
     expect(bodyForLog(raw)).toBe(raw);
   });
 
+  it('should keep a JSON null body as its text (the journal has no room for an absent body)', () => {
+    expect(bodyForLog(' null ')).toBe(' null ');
+  });
+
   it('should keep an ordinary JSON body as JSON', () => {
     expect(bodyForLog('{"a":1}')).toEqual({ a: 1 });
   });

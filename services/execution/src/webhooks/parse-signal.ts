@@ -19,7 +19,8 @@ export function bodyForLog(raw: string): unknown {
   }
   try {
     const body = JSON.parse(raw.trim()) as unknown;
-    return deeperThan(body, MAX_LOG_DEPTH) ? raw : body;
+    // A JSON null would be stored as SQL NULL, which the journal refuses: the text "null" is kept instead.
+    return body === null || deeperThan(body, MAX_LOG_DEPTH) ? raw : body;
   } catch {
     return raw;
   }
