@@ -84,17 +84,20 @@ export class FanOutJournal {
   private async finishAll(batch: Finish[]): Promise<void[]> {
     const outcomes = batch.flatMap((f) => f.outcomes.map((o) => ({ id: o.id, status: o.status, order_id: o.orderId, error: o.error, duration_ms: o.durationMs })));
     const webhooks = batch.map((f) => ({ id: f.webhookId, status: f.end.status, response: f.end.response, events: f.end.events }));
+    // The `= ANY` arrays repeat the ids so that both updates find their rows by primary key: joined with
+    // jsonb_to_recordset alone (which the planner guesses at 100 rows), Postgres hashes it and reads the
+    // whole table, a cost that grows with the journal.
     await this.db.query(
       `WITH a AS (
          UPDATE "execution"."order_attempts" o
             SET "status" = x.status, "order_id" = x.order_id, "error" = x.error, "duration_ms" = x.duration_ms, "updated_at" = now()
            FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, status text, order_id int, error text, duration_ms int)
-          WHERE o."id" = x.id)
+          WHERE o."id" = x.id AND o."id" = ANY($3::uuid[]))
        UPDATE "execution"."webhooks" w
           SET "status" = x.status, "http_status" = 200, "response" = x.response, "events" = w."events" || x.events, "updated_at" = now()
          FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, status text, response jsonb, events jsonb)
-        WHERE w."id" = x.id`,
-      [jsonbParam(outcomes), jsonbParam(webhooks)],
+        WHERE w."id" = x.id AND w."id" = ANY($4::uuid[])`,
+      [jsonbParam(outcomes), jsonbParam(webhooks), outcomes.map((o) => o.id), webhooks.map((w) => w.id)],
     );
     return batch.map(() => undefined);
   }
