@@ -31,10 +31,12 @@ interface Collected {
   notes: string[];
 }
 
+/** `--profile`: Node's CPU profiler in the standalone product, one profile per thread under <out>/profiles. */
+const profileArgs = (o: BenchOptions): string[] => (o.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.outDir, 'profiles')}`] : []);
+
 async function runStandalone(c: RunContext, o: BenchOptions, out: Collected): Promise<void> {
   log('standalone product:');
-  const execArgv = o.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.outDir, 'profiles')}`] : [];
-  await withTarget(() => startStandaloneProduct(o.productRoot, c.sim, c.sets, execArgv), async (t) => {
+  await withTarget(() => startStandaloneProduct(o.productRoot, c.sim, c.sets, profileArgs(o)), async (t) => {
     const m = await measureProduct(c, t);
     out.sweeps.push(...m.sweeps);
     out.half.push(...(m.half ? [m.half] : []));
@@ -60,7 +62,7 @@ async function runDistributed(c: RunContext, o: BenchOptions, out: Collected): P
 /** `--soak`: the standalone product at half its sustained fan-out-10 rate (or --soak-rate) for --soak-minutes. */
 async function runSoak(c: RunContext, o: BenchOptions, out: Collected): Promise<void> {
   log('standalone product, soak:');
-  await withTarget(() => startStandaloneProduct(o.productRoot, c.sim, c.sets), async (t) => {
+  await withTarget(() => startStandaloneProduct(o.productRoot, c.sim, c.sets, profileArgs(o)), async (t) => {
     const route = t.routes.find((r) => r.fanOut === 10) ?? t.routes[0];
     let rate = o.soakRate;
     if (!rate) {

@@ -42,11 +42,109 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
     await expect(db.query('SELECT body FROM notes WHERE id = $1', [1])).resolves.toMatchObject({ rows: [{ body: 'first' }] });
   });
 
+  it('should answer a statement run again with other values from its own values (prepared once, bound each time)', async () => {
+    const select = 'SELECT $1::int AS n, $2::text AS t, $3::boolean AS b, $4::jsonb AS j, $5::uuid[] AS ids, $6::timestamptz AS at, $7::text AS missing';
+    const at = new Date('2026-11-22T10:00:00.000Z');
+    for (const n of [1, 2, 3, 4, 5, 6, 7]) {
+      const ids = [`00000000-0000-0000-0000-00000000000${n}`];
+      const { rows } = await db.query(select, [n, `t${n}`, n % 2 === 0, JSON.stringify({ n }), ids, at, null]);
+
+      expect(rows).toEqual([{ n, t: `t${n}`, b: n % 2 === 0, j: { n }, ids, at, missing: null }]);
+    }
+  });
+
+  it('should re-prepare a statement whose table changed shape', async () => {
+    await db.query('SELECT * FROM notes WHERE id = $1', [1]);
+    await db.exec('ALTER TABLE notes ADD COLUMN pinned boolean NOT NULL DEFAULT false');
+
+    await expect(db.query('SELECT * FROM notes WHERE id = $1', [1])).resolves.toMatchObject({ rows: [{ id: 1, body: 'first', pinned: false }] });
+  });
+
+  it('should keep answering when more statements are seen than it keeps prepared', async () => {
+    for (let n = 0; n < 520; n++) {
+      const { rows } = await db.query(`SELECT $1::int + ${n} AS n`, [1]);
+      expect(rows).toEqual([{ n: n + 1 }]);
+    }
+    await expect(db.query('SELECT $1::int + 0 AS n', [5])).resolves.toMatchObject({ rows: [{ n: 5 }] });
+  });
+
+  it('should report a statement that does not parse, every time', async () => {
+    await expect(db.query('SELEC $1', [1])).rejects.toMatchObject({ code: '42601' });
+    await expect(db.query('SELEC $1', [1])).rejects.toMatchObject({ code: '42601' });
+  });
+
+  it('should run statements in the order they were sent when several are in flight', async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => db.query('INSERT INTO notes (body) VALUES ($1) RETURNING id', [`burst ${i}`])));
+    const ids = results.map((r) => (r.rows[0] as { id: number }).id);
+
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
   it('should keep what was written once closed and opened again, and refuse calls while closed', async () => {
     await db.close();
     await expect(db.query('SELECT 1')).rejects.toThrow('the embedded database stopped');
 
     db = await EmbeddedDatabase.open(dataDir);
-    await expect(db.query('SELECT body FROM notes ORDER BY id')).resolves.toMatchObject({ rows: [{ body: 'first' }, { body: 'second' }] });
+    await expect(db.query('SELECT body FROM notes ORDER BY id')).resolves.toMatchObject({ rows: [{ body: 'first' }, { body: 'second' }, ...Array.from({ length: 20 }, (_, i) => ({ body: `burst ${i}` }))] });
+  });
+
+  describe('housekeeping (PGlite has no autovacuum)', () => {
+    // Its own database, whose passes run only when asked (an hour apart otherwise), until the last test.
+    const houseDir = mkdtempSync(path.join(tmpdir(), 'embedded-db-house-'));
+    let house: EmbeddedDatabase;
+    const deadRows = async () => (await house.query<{ n: number }>('SELECT n_dead_tup::int AS n FROM pg_stat_user_tables WHERE relname = $1', ['counters'])).rows[0]?.n ?? 0;
+    // Statistics reach pg_stat_* at most once a second, unless a flush is asked for.
+    const flushStats = () => house.exec('SELECT pg_stat_force_next_flush()');
+
+    beforeAll(async () => {
+      house = await EmbeddedDatabase.open(houseDir, { vacuumIntervalMs: 3_600_000 });
+      // Indexed: its updates cannot be HOT (whose old versions a later read can prune), like the journal's.
+      await house.exec('CREATE TABLE counters (id int PRIMARY KEY, n int NOT NULL); CREATE INDEX ix_counters_n ON counters (n); INSERT INTO counters SELECT g, 0 FROM generate_series(1, 100) g');
+    });
+
+    it('should vacuum a table whose updates left many dead rows, but never inside an open transaction', async () => {
+      for (let i = 0; i < 3; i++) {
+        await house.query('UPDATE counters SET n = n + $1', [1]);
+      }
+      await flushStats();
+      await house.exec('BEGIN; INSERT INTO counters VALUES (101, 0)');
+
+      // VACUUM cannot run in a transaction: it would have failed, and aborted the transaction with it.
+      await expect(house.vacuumDue()).resolves.toEqual([]);
+      await house.exec('COMMIT');
+      await expect(house.query('SELECT count(*)::int AS n FROM counters WHERE n >= $1', [0])).resolves.toMatchObject({ rows: [{ n: 101 }] });
+
+      await expect(house.vacuumDue()).resolves.toEqual(['public.counters']);
+      await flushStats();
+      expect(await deadRows()).toBe(0);
+    });
+
+    it('should leave a table with few dead rows alone', async () => {
+      await house.query('UPDATE counters SET n = n + 1 WHERE id <= $1', [10]);
+      await flushStats();
+
+      await expect(house.vacuumDue()).resolves.toEqual([]);
+    });
+
+    afterAll(async () => {
+      await house?.close().catch(() => undefined);
+      rmSync(houseDir, { recursive: true, force: true });
+    });
+
+    it('should vacuum on its own, every interval', async () => {
+      await house.close();
+      house = await EmbeddedDatabase.open(houseDir, { vacuumIntervalMs: 200 });
+      for (let i = 0; i < 3; i++) {
+        await house.query('UPDATE counters SET n = n + $1', [1]);
+      }
+      await flushStats();
+      const deadline = Date.now() + 5000;
+      while ((await deadRows()) > 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        await flushStats();
+      }
+
+      expect(await deadRows()).toBe(0);
+    });
   });
 });

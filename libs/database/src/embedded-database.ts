@@ -63,10 +63,13 @@ export class EmbeddedDatabase implements SqlSession {
     worker.on('exit', (code) => fail(new Error(`the embedded database stopped (worker exit ${code})`)));
   }
 
-  /** Opens (or creates) the database under `dataDir`; resolves once PGlite is up. */
-  static async open(dataDir: string): Promise<EmbeddedDatabase> {
+  /**
+   * Opens (or creates) the database under `dataDir`; resolves once PGlite is up. The thread vacuums tables
+   * with many dead rows every `vacuumIntervalMs` (PGlite has no autovacuum of its own).
+   */
+  static async open(dataDir: string, options: { vacuumIntervalMs?: number } = {}): Promise<EmbeddedDatabase> {
     mkdirSync(dataDir, { recursive: true });
-    const worker = new Worker(path.join(__dirname, 'pglite-worker.cjs'), { workerData: { dataDir } });
+    const worker = new Worker(path.join(__dirname, 'pglite-worker.cjs'), { workerData: { dataDir, vacuumIntervalMs: options.vacuumIntervalMs ?? 5000 } });
     await new Promise<void>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`the embedded database did not start (worker exit ${code})`));
       worker.once('error', reject);
@@ -93,6 +96,12 @@ export class EmbeddedDatabase implements SqlSession {
     return this.call({ op: 'exec', text });
   }
 
+  /** A housekeeping pass now, as the thread runs every `vacuumIntervalMs`: the tables it vacuumed. */
+  async vacuumDue(): Promise<string[]> {
+    const result = await this.call({ op: 'vacuum' });
+    return (result?.rows ?? []).map((r) => String(r.table));
+  }
+
   /** Flushes and closes PGlite, then ends the thread. */
   async close(): Promise<void> {
     if (this.failure) {
@@ -102,7 +111,7 @@ export class EmbeddedDatabase implements SqlSession {
     await new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
   }
 
-  private call(msg: { op: 'query' | 'exec' | 'close'; text?: string; values?: unknown[] }): Promise<EmbeddedResult | null> {
+  private call(msg: { op: 'query' | 'exec' | 'vacuum' | 'close'; text?: string; values?: unknown[] }): Promise<EmbeddedResult | null> {
     if (this.failure) {
       return Promise.reject(this.failure);
     }
