@@ -8,7 +8,10 @@ describe('jsonbParam', () => {
   });
 
   it('should keep paired surrogates (emoji) and text that only looks like an escape', () => {
-    expect(JSON.parse(jsonbParam(['🚀', '\\ud800']))).toEqual(['🚀', '\\ud800']);
+    const lone = JSON.parse('"\\ud800"') as string;
+    const escapedBackslashThenLone = `\\${lone}`;
+
+    expect(JSON.parse(jsonbParam(['🚀', '\\ud800', '\\\\ud800', escapedBackslashThenLone]))).toEqual(['🚀', '\\ud800', '\\\\ud800', '\\\uFFFD']);
   });
 });
 
