@@ -2,10 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 import type { LogEventV1, WebhookResultV1 } from '@app/contracts';
 import { Execution_SCHEMA } from '../migrations/schema';
 
-/**
- * processing → completed | partial | failed, or rejected / duplicate. A fresh webhook is journalled `processing`
- * together with its attempts; `received` (no attempts yet) is left by earlier versions, and the resume finishes it.
- */
+/** received → processing → completed | partial | failed; or rejected / duplicate. */
 export type WebhookStatus = 'received' | 'processing' | 'completed' | 'partial' | 'failed' | 'rejected' | 'duplicate';
 
 /** One received webhook: the durable record of the fan-out and the user's trade log entry. */

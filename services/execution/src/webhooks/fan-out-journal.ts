@@ -5,9 +5,7 @@ import { GroupCommit, jsonbParam } from '@app/database';
 import type { DataSource } from 'typeorm';
 import type { OrderAttemptEntity } from '../entities/order-attempt.entity';
 import type { WebhookStatus } from '../entities/webhook.entity';
-import { WEBHOOK_COLUMNS, WEBHOOK_RECORD, WEBHOOK_SELECT, claimExpiry, webhookRow, writtenWebhook } from './journal.repository';
-import type { NewAttempt, NewWebhook } from './journal.repository';
-import type { WebhookEntity } from '../entities/webhook.entity';
+import type { NewAttempt } from './journal.repository';
 
 export type AttemptOutcome = Pick<OrderAttemptEntity, 'id' | 'status' | 'orderId' | 'error' | 'durationMs'>;
 
@@ -22,11 +20,6 @@ interface Start {
   list: NewAttempt[];
 }
 
-interface Open {
-  webhook: ReturnType<typeof webhookRow>;
-  list: NewAttempt[];
-}
-
 interface Finish {
   webhookId: string;
   outcomes: AttemptOutcome[];
@@ -35,48 +28,22 @@ interface Finish {
 
 type Inserted = { id: string; cl_ord_id: string; created_at: Date };
 
-/** The attempt columns, as written by both start and open. */
-const ATTEMPT_INSERT = `INSERT INTO "execution"."order_attempts"
-         ("webhook_id", "user_id", "account_id", "account_name", "connection_id", "cl_ord_id", "kind", "request", "status", "error")
-       SELECT x.webhook_id, x.user_id, x.account_id, x.account_name, x.connection_id, x.cl_ord_id, x.kind, x.request, x.status, x.error
-         FROM jsonb_to_recordset($2::jsonb) AS x(webhook_id uuid, user_id uuid, account_id uuid, account_name text, connection_id uuid,
-              cl_ord_id text, kind text, request jsonb, status text, error text)
-       RETURNING "id", "cl_ord_id", "created_at"`;
-
 /**
- * The journal writes of a fan-out (the webhook hot path; see docs/performance.md): a new webhook's row together
- * with every attempt row (and so every clOrdId) before any order is sent, and every outcome plus the webhook's
- * final state after. Each is one statement for all the fan-outs that reach it together (group commit), so a
- * burst of webhooks shares the statements' fixed cost. Raw parameterised SQL, rows as one jsonb parameter: a
- * fan-out of 50 is still short.
+ * The journal writes of a fan-out (the webhook hot path; see docs/performance.md): every attempt row (and so
+ * every clOrdId) before any order is sent, and every outcome plus the webhook's final state after. Each is one
+ * statement for all the fan-outs that reach it together (group commit), so a burst of webhooks shares the
+ * statements' fixed cost. Raw parameterised SQL, rows as one jsonb parameter: a fan-out of 50 is still short.
  */
 @Injectable()
 export class FanOutJournal {
-  private readonly opens = new GroupCommit<Open, Array<Inserted | undefined>>((batch) => this.openAll(batch));
   private readonly starts = new GroupCommit<Start, Array<Inserted | undefined>>((batch) => this.startAll(batch));
   private readonly finishes = new GroupCommit<Finish, void>((batch) => this.finishAll(batch));
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /**
-   * Journals a new webhook (as given: `processing`, leased to its claimer) and its attempts in one statement:
-   * the row exists only with every clOrdId it will send. Fails as a whole, like an INSERT, when the request is
-   * already journalled (the unique index on executed request ids).
-   */
-  async open(id: string, webhook: NewWebhook, list: NewAttempt[]): Promise<{ webhook: WebhookEntity; attempts: OrderAttemptEntity[] }> {
-    const claimExpires = claimExpiry(webhook);
-    const inserted = await this.opens.run({ webhook: webhookRow(id, webhook, claimExpires), list });
-    const attempts = this.attemptsFrom(id, list, inserted);
-    // One statement, one now(): the webhook's created_at is its attempts'.
-    return { webhook: writtenWebhook(id, webhook, claimExpires, attempts[0]?.createdAt ?? new Date()), attempts };
-  }
-
-  /** Inserts the attempts of a journalled webhook and marks it processing; the new rows, in the order given. */
+  /** Inserts the attempts and marks the webhook processing; the new rows, in the order given. */
   async start(webhookId: string, list: NewAttempt[]): Promise<OrderAttemptEntity[]> {
-    return this.attemptsFrom(webhookId, list, await this.starts.run({ webhookId, list }));
-  }
-
-  private attemptsFrom(webhookId: string, list: NewAttempt[], inserted: Array<Inserted | undefined>): OrderAttemptEntity[] {
+    const inserted = await this.starts.run({ webhookId, list });
     return list.map((a, i) => {
       const row = inserted[i];
       if (!row) {
@@ -95,23 +62,23 @@ export class FanOutJournal {
   }
 
   /** Each fan-out's rows in the order of its list (undefined where a row did not come back). */
-  private async openAll(batch: Open[]): Promise<Array<Array<Inserted | undefined>>> {
-    // The attempts' foreign key is checked at the end of the statement, when the CTE's webhook rows exist.
-    const inserted = await this.db.query<Inserted[]>(
-      `WITH w AS (INSERT INTO "execution"."webhooks" (${WEBHOOK_COLUMNS}) SELECT ${WEBHOOK_SELECT} FROM jsonb_to_recordset($1::jsonb) AS ${WEBHOOK_RECORD})
-       ${ATTEMPT_INSERT}`,
-      [jsonbParam(batch.map((o) => o.webhook)), attemptRows(batch.map((o) => ({ webhookId: o.webhook.id, list: o.list })))],
-    );
-    return pairByClOrdId(batch, inserted);
-  }
-
   private async startAll(batch: Start[]): Promise<Array<Array<Inserted | undefined>>> {
+    const rows = batch.flatMap(({ webhookId, list }) => list.map((a) => ({
+      webhook_id: webhookId, user_id: a.userId, account_id: a.accountId, account_name: a.accountName, connection_id: a.connectionId,
+      cl_ord_id: a.clOrdId, kind: a.kind, request: a.request, status: a.status ?? 'pending', error: a.error ?? null,
+    })));
     const inserted = await this.db.query<Inserted[]>(
       `WITH w AS (UPDATE "execution"."webhooks" SET "status" = 'processing', "updated_at" = now() WHERE "id" = ANY($1::uuid[]))
-       ${ATTEMPT_INSERT}`,
-      [batch.map((s) => s.webhookId), attemptRows(batch)],
+       INSERT INTO "execution"."order_attempts"
+         ("webhook_id", "user_id", "account_id", "account_name", "connection_id", "cl_ord_id", "kind", "request", "status", "error")
+       SELECT x.webhook_id, x.user_id, x.account_id, x.account_name, x.connection_id, x.cl_ord_id, x.kind, x.request, x.status, x.error
+         FROM jsonb_to_recordset($2::jsonb) AS x(webhook_id uuid, user_id uuid, account_id uuid, account_name text, connection_id uuid,
+              cl_ord_id text, kind text, request jsonb, status text, error text)
+       RETURNING "id", "cl_ord_id", "created_at"`,
+      [batch.map((s) => s.webhookId), jsonbParam(rows)],
     );
-    return pairByClOrdId(batch, inserted);
+    const byClOrdId = new Map(inserted.map((r) => [r.cl_ord_id, r]));
+    return batch.map(({ list }) => list.map((a) => byClOrdId.get(a.clOrdId)));
   }
 
   private async finishAll(batch: Finish[]): Promise<void[]> {
@@ -135,16 +102,3 @@ export class FanOutJournal {
     return batch.map(() => undefined);
   }
 }
-
-/** Every fan-out's attempts as the jsonb parameter of ATTEMPT_INSERT. */
-const attemptRows = (batch: Start[]): string =>
-  jsonbParam(batch.flatMap(({ webhookId, list }) => list.map((a) => ({
-    webhook_id: webhookId, user_id: a.userId, account_id: a.accountId, account_name: a.accountName, connection_id: a.connectionId,
-    cl_ord_id: a.clOrdId, kind: a.kind, request: a.request, status: a.status ?? 'pending', error: a.error ?? null,
-  }))));
-
-/** Each fan-out's rows in the order of its list (undefined where a row did not come back): clOrdIds are unique. */
-const pairByClOrdId = (batch: Array<{ list: NewAttempt[] }>, inserted: Inserted[]): Array<Array<Inserted | undefined>> => {
-  const byClOrdId = new Map(inserted.map((r) => [r.cl_ord_id, r]));
-  return batch.map(({ list }) => list.map((a) => byClOrdId.get(a.clOrdId)));
-};

@@ -9,7 +9,7 @@ import type { ReadModelRepository } from '../read-model/read-model.repository';
 import { clOrdIdOf } from './build-broker-call';
 import { FanOutService } from './fan-out.service';
 import type { FanOutJournal } from './fan-out-journal';
-import type { JournalRepository, NewAttempt, NewWebhook } from './journal.repository';
+import type { JournalRepository, NewAttempt } from './journal.repository';
 import { parseSignal } from './parse-signal';
 
 const attempt = (over: Partial<OrderAttemptEntity> = {}): OrderAttemptEntity => ({
@@ -35,10 +35,6 @@ function setup(attempts: OrderAttemptEntity[], brokerOrders: { id: number; accou
       return Promise.resolve(list.map((a) => attempt({ ...a, status: a.status ?? 'pending', error: a.error ?? null })));
     }),
     finish: jest.fn(() => Promise.resolve(void order.push('finish'))),
-    open: jest.fn((id: string, w: NewWebhook, list: NewAttempt[]) => {
-      order.push('open');
-      return Promise.resolve({ webhook: { ...w, id } as unknown as WebhookEntity, attempts: list.map((a) => attempt({ ...a, status: a.status ?? 'pending', error: a.error ?? null })) });
-    }),
   };
   const broker = {
     client: { placeOrder, listOrders },
@@ -57,25 +53,18 @@ function setup(attempts: OrderAttemptEntity[], brokerOrders: { id: number; accou
 }
 
 const webhook = { id: 'w', userId: 'u', requestId: 'req-1' } as WebhookEntity;
-const newWebhook = { userId: 'u', requestId: 'req-1', status: 'processing' } as NewWebhook;
-
-/** A fresh webhook through the service as WebhookService drives it: plan, open (journal), send. */
-async function fresh(sut: FanOutService, route: AlertRouteChangedV1) {
-  const planned = await sut.plan(webhook, signal, route, ctx);
-  return sut.send(await sut.open('w', newWebhook, planned), ctx);
-}
 const signal = parseSignal(JSON.stringify({ alert_id: randomUUID(), order_type: 'market', action: 'buy', quantity: 1 }));
 const ctx = { correlationId: 'req-1', userId: 'u' };
 
 describe(FanOutService.name, () => {
-  describe('resume', () => {
+  describe('execute (resuming)', () => {
     it('should adopt an order the broker already has for a pending attempt and place only the missing one', async () => {
       const reached = attempt();
       const missing = attempt({ accountName: 'DEMO2' });
       const done = attempt({ status: 'placed', orderId: 5, accountName: 'DEMO3' });
       const { sut, placeOrder, route } = setup([reached, missing, done], [{ id: 42, accountId: 1, clOrdId: reached.clOrdId }]);
 
-      const result = await sut.resume(webhook, signal, route, ctx);
+      const result = await sut.execute(webhook, signal, route, ctx, true);
 
       expect(placeOrder).toHaveBeenCalledTimes(1);
       expect(placeOrder).toHaveBeenCalledWith('demo', 't', missing.request);
@@ -83,40 +72,31 @@ describe(FanOutService.name, () => {
       expect(result).toMatchObject({ successful: 3, failed: 0, total: 3 });
     });
 
-    it('should plan and journal the attempts of a webhook journalled without any, then place them', async () => {
-      const { sut, batch, route, order } = setup([], []);
-
-      await sut.resume(webhook, signal, route, ctx);
-
-      expect(order).toEqual(['start', 'placeOrder', 'placeOrder', 'finish']);
-      expect(batch.start.mock.calls[0][1].map((a) => a.clOrdId)).toEqual(route.targets.map((t) => clOrdIdOf(webhook.requestId, t.accountId, 'entry')));
-    });
-  });
-
-  describe('a fresh webhook', () => {
-    it('should not reconcile (its attempts were just created)', async () => {
+    it('should not reconcile when not resuming (the attempts were just created)', async () => {
       const { sut, listOrders, placeOrder, route } = setup([], []);
 
-      await fresh(sut, route);
+      await sut.execute(webhook, signal, route, ctx, false);
 
       expect(listOrders).not.toHaveBeenCalled();
       expect(placeOrder).toHaveBeenCalledTimes(2);
     });
+  });
 
-    it('should journal the webhook with every attempt, with its clOrdId, before sending any order', async () => {
+  describe('execute (fresh webhook)', () => {
+    it('should journal every attempt, with its clOrdId, before sending any order', async () => {
       const { sut, batch, route, order } = setup([], []);
 
-      await fresh(sut, route);
+      await sut.execute(webhook, signal, route, ctx, false);
 
-      expect(order).toEqual(['open', 'placeOrder', 'placeOrder', 'finish']);
-      const journalled = batch.open.mock.calls[0][2];
+      expect(order).toEqual(['start', 'placeOrder', 'placeOrder', 'finish']);
+      const journalled = batch.start.mock.calls[0][1];
       expect(journalled.map((a) => a.clOrdId)).toEqual(route.targets.map((t) => clOrdIdOf(webhook.requestId, t.accountId, 'entry')));
     });
 
     it('should journal every outcome and the final state in one write', async () => {
       const { sut, batch, route } = setup([], []);
 
-      const result = await fresh(sut, route);
+      const result = await sut.execute(webhook, signal, route, ctx, false);
 
       expect(batch.finish).toHaveBeenCalledTimes(1);
       expect(batch.finish).toHaveBeenCalledWith('w', [expect.objectContaining({ status: 'placed', orderId: 999 }), expect.objectContaining({ status: 'placed', orderId: 999 })], expect.objectContaining({ status: 'completed', response: result }));
@@ -124,14 +104,14 @@ describe(FanOutService.name, () => {
     });
   });
 
-  describe('unknown outcome', () => {
+  describe('execute (unknown outcome)', () => {
     it('should find the order by clOrdId after a timeout instead of sending it again', async () => {
       const { sut, placeOrder, route, listOrders } = setup([], []);
       const first = clOrdIdOf(webhook.requestId, route.targets[0].accountId, 'entry');
       listOrders.mockResolvedValue([{ id: 77, accountId: 1, clOrdId: first }]);
       placeOrder.mockRejectedValueOnce(new BrokerError('BROKER_TIMEOUT', 'timeout', { endpoint: 'order/placeorder', outcomeUnknown: true }));
 
-      const result = await fresh(sut, route);
+      const result = await sut.execute(webhook, signal, route, ctx, false);
 
       expect(placeOrder).toHaveBeenCalledTimes(2);
       expect(result.results[0]).toMatchObject({ success: true, data: { orderId: 77 } });
@@ -141,7 +121,7 @@ describe(FanOutService.name, () => {
       const { sut, placeOrder, route } = setup([], []);
       placeOrder.mockRejectedValueOnce(new BrokerError('BROKER_REJECTED', 'Tradovate rejected order/placeorder: NoQuote', { endpoint: 'order/placeorder' }));
 
-      const result = await fresh(sut, route);
+      const result = await sut.execute(webhook, signal, route, ctx, false);
 
       expect(result).toMatchObject({ successful: 1, failed: 1 });
       expect(result.results[0].error).toContain('NoQuote');

@@ -13,29 +13,15 @@ import { buildBrokerCall, clOrdIdOf } from './build-broker-call';
 import { FanOutJournal } from './fan-out-journal';
 import type { AttemptOutcome } from './fan-out-journal';
 import { JournalRepository } from './journal.repository';
-import type { NewAttempt, NewWebhook } from './journal.repository';
+import type { NewAttempt } from './journal.repository';
 import type { Signal } from './signal';
 
 type Result = WebhookResultV1['results'][number];
 
-/** A fresh webhook's fan-out, worked out before anything is written or sent. */
-export interface Planned {
-  conns: Map<string, BrokerConnectionEntity>;
-  attempts: NewAttempt[];
-}
-
-/** A webhook with its attempts, as journalled, ready to be sent. */
-export interface Journalled {
-  webhook: WebhookEntity;
-  attempts: OrderAttemptEntity[];
-  conns: Map<string, BrokerConnectionEntity>;
-}
-
 /**
- * Places one signal on every target account in parallel. Every broker call is journalled pending before any
- * is sent (a fresh webhook's row and its attempts in one statement), so a resume (after a crash) reconciles by
- * clOrdId and places only what is missing; the outcomes are journalled together once the broker has answered
- * them all. A fresh webhook goes plan → open → send; a journalled one being resumed goes through `resume`.
+ * Places one signal on every target account in parallel. Every broker call is journalled pending
+ * before any is sent (one statement), so a resume (after a crash) reconciles by clOrdId and places only
+ * what is missing; the outcomes are journalled together once the broker has answered them all.
  */
 @Injectable()
 export class FanOutService {
@@ -49,37 +35,18 @@ export class FanOutService {
     private readonly batch: FanOutJournal,
   ) {}
 
-  /** Every target's exact broker call (contract and tick resolved); one read of the connections, shared with sending. */
-  async plan(webhook: Pick<WebhookEntity, 'id' | 'userId' | 'requestId'>, signal: Signal, route: AlertRouteChangedV1, ctx: MessageContext): Promise<Planned> {
+  async execute(webhook: WebhookEntity, signal: Signal, route: AlertRouteChangedV1, ctx: MessageContext, resuming: boolean): Promise<WebhookResultV1> {
     const targets = this.targets(route);
-    const conns = await this.readModel.connectionsOf([...new Set(targets.map((t) => t.connectionId))], webhook.userId);
-    const attempts = await Promise.all(targets.map((t) => this.planAccount(webhook, signal, route, t, conns.get(t.connectionId), ctx)));
-    return { conns, attempts };
-  }
-
-  /** Journals a fresh webhook with its planned attempts (one statement); fails when the request is already journalled. */
-  async open(id: string, webhook: NewWebhook, planned: Planned): Promise<Journalled> {
-    const opened = await this.batch.open(id, webhook, planned.attempts);
-    return { ...opened, conns: planned.conns };
-  }
-
-  /** Finishes a journalled webhook whose instance died: the attempts it has are reconciled, the missing planned. */
-  async resume(webhook: WebhookEntity, signal: Signal, route: AlertRouteChangedV1, ctx: MessageContext): Promise<WebhookResultV1> {
-    const targets = this.targets(route);
-    // A webhook journalled before this version may have no attempts yet; otherwise it has them all (journalled together).
-    let attempts = await this.journal.attemptsOf(webhook.id);
+    // A fresh webhook has no attempts yet; a resumed one may have them all (they were journalled together).
+    let attempts = resuming ? await this.journal.attemptsOf(webhook.id) : [];
+    // One read of every connection the fan-out touches (planning and sending share it).
     const connectionIds = new Set([...targets.map((t) => t.connectionId), ...attempts.map((a) => a.connectionId)]);
     const conns = await this.readModel.connectionsOf([...connectionIds], webhook.userId);
     if (attempts.length === 0) {
-      attempts = await this.batch.start(webhook.id, await Promise.all(targets.map((t) => this.planAccount(webhook, signal, route, t, conns.get(t.connectionId), ctx))));
+      attempts = await this.batch.start(webhook.id, await Promise.all(targets.map((t) => this.plan(webhook, signal, route, t, conns.get(t.connectionId), ctx))));
     } else {
       await this.journal.setWebhook(webhook.id, { status: 'processing' });
     }
-    return this.send({ webhook, attempts, conns }, ctx, true);
-  }
-
-  /** Sends every pending attempt at once, then journals all outcomes and the final state in one write. */
-  async send({ webhook, attempts, conns }: Journalled, ctx: MessageContext, resuming = false): Promise<WebhookResultV1> {
     const ran: AttemptOutcome[] = [];
     const events: LogEventV1[] = [];
     const results = await Promise.all(
@@ -110,7 +77,7 @@ export class FanOutService {
   }
 
   /** Resolves the account, contract and tick, and builds the exact call; a failure here fails that account only. */
-  private async planAccount(webhook: Pick<WebhookEntity, 'id' | 'userId' | 'requestId'>, signal: Signal, route: AlertRouteChangedV1, t: { accountId: string; connectionId: string }, conn: BrokerConnectionEntity | undefined, ctx: MessageContext): Promise<NewAttempt> {
+  private async plan(webhook: WebhookEntity, signal: Signal, route: AlertRouteChangedV1, t: { accountId: string; connectionId: string }, conn: BrokerConnectionEntity | undefined, ctx: MessageContext): Promise<NewAttempt> {
     const base = { webhookId: webhook.id, userId: webhook.userId, accountId: t.accountId, connectionId: t.connectionId, accountName: t.accountId };
     const failedPlan = (error: string) => ({ ...base, clOrdId: clOrdIdOf(webhook.requestId, t.accountId, 'entry'), kind: 'order' as const, request: {}, status: 'failed' as const, error });
     const account = conn?.accounts.find((a) => a.id === t.accountId);
@@ -164,7 +131,7 @@ export class FanOutService {
   private async placeOnce(s: Session, a: OrderAttemptEntity): Promise<number> {
     for (let round = 0; ; round += 1) {
       try {
-        return (await this.place(s.env, s.token, a)).orderId;
+        return (await this.send(s.env, s.token, a)).orderId;
       } catch (err) {
         if (!isBrokerError(err) || !err.info.outcomeUnknown) {
           throw err;
@@ -180,7 +147,7 @@ export class FanOutService {
     }
   }
 
-  private place(env: Environment, token: string, a: OrderAttemptEntity) {
+  private send(env: Environment, token: string, a: OrderAttemptEntity) {
     const c = this.broker.client;
     switch (a.kind) {
       case 'order': return c.placeOrder(env, token, a.request as unknown as PlaceOrderRequest);

@@ -23,28 +23,6 @@ export type NewWebhook = Pick<WebhookEntity, 'userId' | 'requestId' | 'alertId' 
 
 type WebhookInsert = NewWebhook & { claimExpires: Date | null };
 
-/** The webhooks columns a new row is written with, and the jsonb_to_recordset shape of `webhookRow`. */
-export const WEBHOOK_COLUMNS = '"id", "user_id", "request_id", "alert_id", "alert_name", "symbol", "action", "status", "request", "raw_body", "body_hash", "events", "claimed_by", "claim_expires"';
-export const WEBHOOK_SELECT = 'x.id, x.user_id, x.request_id, x.alert_id, x.alert_name, x.symbol, x.action, x.status, x.request, x.raw_body, x.body_hash, x.events, x.claimed_by, x.claim_expires';
-export const WEBHOOK_RECORD = `x(id uuid, user_id uuid, request_id text, alert_id uuid, alert_name text, symbol text, action text, status text,
-  request jsonb, raw_body text, body_hash text, events jsonb, claimed_by text, claim_expires timestamptz)`;
-
-/** A new webhook as one element of the jsonb parameter read by WEBHOOK_RECORD. */
-export const webhookRow = (id: string, w: NewWebhook, claimExpires: Date | null) => ({
-  id, user_id: w.userId, request_id: w.requestId, alert_id: w.alertId, alert_name: w.alertName, symbol: w.symbol, action: w.action,
-  status: w.status, request: w.request, raw_body: w.rawBody, body_hash: w.bodyHash, events: w.events, claimed_by: w.claimedBy ?? null,
-  claim_expires: claimExpires?.toISOString() ?? null,
-});
-
-/** The lease a new row starts with: until now + claimTtlMs for its claimer, none otherwise. */
-export const claimExpiry = (w: NewWebhook): Date | null => (w.claimedBy ? new Date(Date.now() + (w.claimTtlMs ?? 0)) : null);
-
-/** The entity of a row written from `w`. */
-export const writtenWebhook = (id: string, w: NewWebhook, claimExpires: Date | null, createdAt: Date): WebhookEntity => {
-  const { claimedBy, claimTtlMs: _ttl, ...fields } = w;
-  return Object.assign(new WebhookEntity(), { ...fields, id, createdAt, updatedAt: createdAt, claimedBy: claimedBy ?? null, claimExpires, httpStatus: null, response: null });
-};
-
 /** The durable journal of webhooks and their broker calls (also the user's trade log). */
 @Injectable()
 export class JournalRepository {
@@ -56,19 +34,26 @@ export class JournalRepository {
     @InjectRepository(SystemRejectionEntity) private readonly system: Repository<SystemRejectionEntity>,
   ) {}
 
-  /** Raw INSERT, grouped with the webhooks journalled at the same moment; the entity is built from what was written. */
+  /** Raw INSERT (it runs on every webhook), grouped with the webhooks journalled at the same moment; the entity is built from what was written. */
   async createWebhook(w: NewWebhook): Promise<WebhookEntity> {
-    const claimExpires = claimExpiry(w);
+    const { claimedBy, claimTtlMs, ...fields } = w;
+    const claimExpires = claimedBy ? new Date(Date.now() + (claimTtlMs ?? 0)) : null;
     const { id, created_at: createdAt } = await this.inserts.run({ ...w, claimExpires });
-    return writtenWebhook(id, w, claimExpires, createdAt);
+    return Object.assign(new WebhookEntity(), { ...fields, id, createdAt, updatedAt: createdAt, claimedBy: claimedBy ?? null, claimExpires, httpStatus: null, response: null });
   }
 
   private async insertAll(batch: WebhookInsert[]): Promise<Array<{ id: string; created_at: Date }>> {
     // Ids are chosen here so that each caller finds its own row whatever order RETURNING uses.
-    const rows = batch.map((w) => webhookRow(randomUUID(), w, w.claimExpires));
+    const rows = batch.map((w) => ({
+      id: randomUUID(), user_id: w.userId, request_id: w.requestId, alert_id: w.alertId, alert_name: w.alertName, symbol: w.symbol, action: w.action,
+      status: w.status, request: w.request, raw_body: w.rawBody, body_hash: w.bodyHash, events: w.events, claimed_by: w.claimedBy ?? null,
+      claim_expires: w.claimExpires?.toISOString() ?? null,
+    }));
     const inserted = await this.webhooks.query<Array<{ id: string; created_at: Date }>>(
-      `INSERT INTO "execution"."webhooks" (${WEBHOOK_COLUMNS})
-       SELECT ${WEBHOOK_SELECT} FROM jsonb_to_recordset($1::jsonb) AS ${WEBHOOK_RECORD}
+      `INSERT INTO "execution"."webhooks" ("id", "user_id", "request_id", "alert_id", "alert_name", "symbol", "action", "status", "request", "raw_body", "body_hash", "events", "claimed_by", "claim_expires")
+       SELECT x.id, x.user_id, x.request_id, x.alert_id, x.alert_name, x.symbol, x.action, x.status, x.request, x.raw_body, x.body_hash, x.events, x.claimed_by, x.claim_expires
+         FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, user_id uuid, request_id text, alert_id uuid, alert_name text, symbol text, action text, status text,
+              request jsonb, raw_body text, body_hash text, events jsonb, claimed_by text, claim_expires timestamptz)
        RETURNING "id", "created_at"`,
       [jsonbParam(rows)],
     );

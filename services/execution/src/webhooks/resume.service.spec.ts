@@ -19,7 +19,7 @@ describe(ResumeService.name, () => {
     const journal = { unfinished: jest.fn().mockResolvedValue([stuck, ...waiting]), appendEvent: jest.fn().mockResolvedValue(undefined) };
     const routes = { routeOf: jest.fn().mockResolvedValue({ alertId, userId: 'u', targets: [] }) };
     const fanOut = {
-      resume: jest.fn((w: WebhookEntity) => {
+      execute: jest.fn((w: WebhookEntity) => {
         if (w === stuck) {
           return Promise.reject(Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' }));
         }

@@ -94,7 +94,7 @@ export class ResumeService implements OnApplicationBootstrap, OnModuleDestroy {
         return response;
       }
       await this.journal.appendEvent(webhook.id, { at: new Date().toISOString(), type: 'routed', message: 'Resumed after an interruption' });
-      return this.fanOut.resume(webhook, signal, route, ctx);
+      return this.fanOut.execute(webhook, signal, route, ctx, true);
     });
   }
 

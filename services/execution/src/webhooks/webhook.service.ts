@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError } from '@app/contracts';
 import type { Topic } from '@app/contracts';
@@ -113,20 +113,15 @@ export class WebhookService {
       return this.reject(p, known, new DomainError('NO_TARGET_ACCOUNTS', `Alert "${route.name}" has no accounts to trade: add a group or an account to it.`));
     }
     const now = new Date().toISOString();
-    const id = randomUUID();
-    const fresh = {
-      ...this.header(p, known), status: 'processing' as const, claimedBy: this.lease.owner, claimTtlMs: this.lease.ttlMs,
-      events: [
-        { at: p.receivedAt, type: 'received' as const, message: `Webhook received (${p.contentType ?? 'no content type'})` },
-        { at: now, type: 'routed' as const, message: `${signal.orderType} ${signal.action} x${signal.quantity} to ${route.targets.length} account(s)` },
-      ],
-    };
-    // Planned first (contracts and ticks come from a cache; nothing is placed), then journalled with every
-    // attempt in one statement: nothing is sent before the webhook and all its clOrdIds are durable.
-    const planned = await this.fanOut.plan({ id, userId: known.userId, requestId: p.requestId }, signal, route, ctx);
-    let journalled;
+    let webhook;
     try {
-      journalled = await this.fanOut.open(id, fresh, planned);
+      webhook = await this.journal.createWebhook({
+        ...this.header(p, known), status: 'received', claimedBy: this.lease.owner, claimTtlMs: this.lease.ttlMs,
+        events: [
+          { at: p.receivedAt, type: 'received', message: `Webhook received (${p.contentType ?? 'no content type'})` },
+          { at: now, type: 'routed', message: `${signal.orderType} ${signal.action} x${signal.quantity} to ${route.targets.length} account(s)` },
+        ],
+      });
     } catch (err) {
       // Another instance journalled this request first (the same message delivered to both around a rebalance).
       const existing = await this.journal.executedRow(p.requestId);
@@ -135,9 +130,9 @@ export class WebhookService {
       }
       return this.resume.settle(existing);
     }
-    const work = journalled;
+    const created = webhook;
     try {
-      return await this.lease.hold(id, () => this.fanOut.send(work, ctx));
+      return await this.lease.hold(created.id, () => this.fanOut.execute(created, signal, route, ctx, false));
     } catch (err) {
       // Orders may be out: never an error reply TradingView would resend. The journal lets a restart finish it.
       this.logger.error({ err, requestId: p.requestId }, 'fan-out failed');
