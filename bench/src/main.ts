@@ -44,7 +44,7 @@ async function runStandalone(c: RunContext, o: BenchOptions, out: Collected): Pr
 }
 
 async function runDistributed(c: RunContext, o: BenchOptions, out: Collected): Promise<void> {
-  log(`distributed product (KAFKA_MAX_WAIT_MS ${o.kafkaMaxWaitMs}):`);
+  log(`distributed product (KAFKA_MAX_WAIT_MS ${o.kafkaMaxWaitMs} on the webhook path):`);
   const infra = await startInfra(o.kafkaMaxWaitMs);
   try {
     out.kafka = await measureKafkaRoundTrip(infra.kafka.brokers, infra.kafka.kind, o.kafkaMaxWaitMs);

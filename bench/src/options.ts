@@ -6,7 +6,7 @@ export interface BenchOptions {
   soakMs: number;
   /** Soak rate, webhooks/s (default: half the sustained fan-out-10 rate found first). */
   soakRate: number;
-  /** KAFKA_MAX_WAIT_MS of the distributed services and of the bare round trip. */
+  /** KAFKA_MAX_WAIT_MS of the distributed services on the webhook path (gateway, execution) and of the bare round trip. */
   kafkaMaxWaitMs: number;
   only: Set<'baseline' | 'standalone' | 'distributed'>;
   fanOuts: number[];

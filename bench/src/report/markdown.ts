@@ -41,8 +41,9 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
     const k = r.kafka;
     lines.push('', '## What the local Kafka broker adds', '');
     lines.push(
-      `Broker: ${k.broker === 'mock' ? 'librdkafka mock cluster' : 'Kafka in a container'}, KAFKA_MAX_WAIT_MS = ${k.maxWaitMs}. ` +
-        `A bare kafkajs request → reply (two topics, two consumers, same settings as the services): ` +
+      `Broker: ${k.broker === 'mock' ? 'librdkafka mock cluster' : 'Kafka in a container'}, KAFKA_MAX_WAIT_MS = ${k.maxWaitMs} (gateway and execution, on the webhook path; ` +
+        `auth, trading and connections keep the product default, 100). ` +
+        `A bare kafkajs request → reply (two topics, two consumers, same settings as the webhook path's services): ` +
         `p50 ${f(k.roundTrip.p50)} ms, p99 ${f(k.roundTrip.p99)} ms, max ${f(k.roundTrip.max)} ms (${k.roundTrip.count} round trips). ` +
         'The mock does not wake a waiting fetch when a message arrives, so every hop can wait up to KAFKA_MAX_WAIT_MS: ' +
         'read distributed latencies net of this round trip.',
