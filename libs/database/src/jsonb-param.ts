@@ -1,6 +1,3 @@
-/** A UTF-16 surrogate without its pair (JSON.parse makes one from an escape such as "\ud800"). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
 /**
  * A lone surrogate as JSON.stringify writes it (an escape; it writes pairs as they are), not preceded by an
  * escaped backslash: in `"\\ud800"` the text is a backslash and "ud800", not an escape.
@@ -19,6 +16,3 @@ export const jsonbParam = (value: unknown): string => {
   const json = JSON.stringify(value);
   return json.includes('\\ud') ? json.replace(LONE_SURROGATE_ESCAPE, '$1\\ufffd') : json;
 };
-
-/** Text as Postgres stores it: lone surrogates shown as U+FFFD. */
-export const wellFormed = (text: string): string => text.replace(LONE_SURROGATE, '\uFFFD');

@@ -1,5 +1,4 @@
 import { DomainError } from '@app/contracts';
-import { wellFormed } from '@app/database';
 import type { BracketLevel, Signal, SignalOrderType } from './signal';
 
 const ORDER_TYPES: readonly SignalOrderType[] = ['market', 'limit', 'stop', 'oso', 'oco', 'flatten'];
@@ -36,7 +35,7 @@ const hasNul = (raw: string): boolean => raw.includes('\u0000') || raw.includes(
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
 
 /** The raw body as a text column can store it (NUL and lone surrogates shown as U+FFFD). */
-export const textForLog = (raw: string): string => wellFormed(raw.replaceAll('\u0000', '\uFFFD'));
+export const textForLog = (raw: string): string => raw.replaceAll('\u0000', '\uFFFD').toWellFormed();
 
 /** Whether a parsed JSON value nests more than `max` levels (iterative: the value may be very deep). */
 function deeperThan(value: unknown, max: number): boolean {
@@ -198,5 +197,5 @@ function shown(value: unknown): string {
   } catch {
     text = Array.isArray(value) ? 'a deeply nested list' : 'a deeply nested object';
   }
-  return wellFormed(text.length > 60 ? `${text.slice(0, 57)}...` : text);
+  return (text.length > 60 ? `${text.slice(0, 57)}...` : text).toWellFormed();
 }
