@@ -21,7 +21,7 @@ interface Question {
   alertId: string | null;
 }
 
-type Row = { i: number; user_id: string | null; secret_hash: string | null; journalled: boolean; route: AlertRouteChangedV1 | null };
+type Row = { user_id: string | null; secret_hash: string | null; journalled: boolean; route: AlertRouteChangedV1 | null };
 
 /**
  * The three things every webhook is checked against — whose secret, already journalled, which route — in
@@ -42,21 +42,21 @@ export class IntakeLookup {
     return { userId: owner, journalled: row.journalled, route: row.route };
   }
 
-  private async lookUpAll(batch: Question[]): Promise<Row[]> {
+  private lookUpAll(batch: Question[]): Promise<Row[]> {
     // Every question is answered by index probes, whatever the journal's size: the LATERAL ... LIMIT 1
     // subqueries cannot be turned into hash joins, which the planner otherwise picks because it guesses 100
-    // rows for jsonb_to_recordset and then reads every webhook (or endpoint) row to build the hash.
-    const rows = await this.db.query<Row[]>(
-      `SELECT q.i, e."user_id", e."secret_hash", j."journalled" IS NOT NULL AS "journalled", r."route"
+    // rows for jsonb_to_recordset and then reads every webhook (or endpoint) row to build the hash. Left joins
+    // of at most one row each: exactly one row per question, in the questions' order.
+    return this.db.query<Row[]>(
+      `SELECT e."user_id", e."secret_hash", j."journalled" IS NOT NULL AS "journalled", r."route"
          FROM jsonb_to_recordset($1::jsonb) AS q(i int, hash text, request_id text, alert_id uuid)
          LEFT JOIN LATERAL (SELECT ep."user_id", ep."secret_hash" FROM "execution"."webhook_endpoints" ep
                              WHERE ep."secret_hash" = q.hash LIMIT 1) e ON true
          LEFT JOIN LATERAL (SELECT true AS "journalled" FROM "execution"."webhooks" w
                              WHERE w."request_id" = q.request_id AND w."status" NOT IN ('rejected', 'duplicate') LIMIT 1) j ON true
-         LEFT JOIN LATERAL (SELECT ar."route" FROM "execution"."alert_routes" ar WHERE ar."alert_id" = q.alert_id LIMIT 1) r ON true`,
+         LEFT JOIN LATERAL (SELECT ar."route" FROM "execution"."alert_routes" ar WHERE ar."alert_id" = q.alert_id LIMIT 1) r ON true
+        ORDER BY q.i`,
       [jsonbParam(batch.map((b, i) => ({ i, hash: b.hash, request_id: b.requestId, alert_id: b.alertId })))],
     );
-    const byIndex = new Map(rows.map((r) => [r.i, r]));
-    return batch.map((_, i) => byIndex.get(i) ?? { i, user_id: null, secret_hash: null, journalled: false, route: null });
   }
 }
