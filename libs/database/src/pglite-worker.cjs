@@ -39,6 +39,11 @@ function concat(parts) {
   return out;
 }
 
+/** Protocol messages run in one call; the first statement's result, as PGlite's `query()` gives it. */
+async function resultOf(db, message) {
+  return parse.parseResults(await db.execProtocolStream(message), db.parsers)[0];
+}
+
 /** "cached plan must not change result type": a prepared statement outlived a change to its table. */
 const STALE_PLAN = '0A000';
 
@@ -95,10 +100,7 @@ class PreparedStatements {
       return serialize ? serialize(value) : value.toString();
     });
     const s = protocol.serialize;
-    const messages = await this.db.execProtocolStream(
-      concat([s.bind({ statement: statement.name, values: params }), s.describe({ type: 'P' }), s.execute({}), s.sync()]),
-    );
-    return parse.parseResults(messages, this.db.parsers)[0];
+    return resultOf(this.db, concat([s.bind({ statement: statement.name, values: params }), s.describe({ type: 'P' }), s.execute({}), s.sync()]));
   }
 
   async prepare(text) {
@@ -167,8 +169,7 @@ class Housekeeping {
       if (this.db.isInTransaction()) {
         return null;
       }
-      const messages = await this.db.execProtocolStream(protocol.serialize.query(sql));
-      return parse.parseResults(messages, this.db.parsers)[0].rows;
+      return (await resultOf(this.db, protocol.serialize.query(sql))).rows;
     });
   }
 }
@@ -182,7 +183,7 @@ async function main() {
     return;
   }
   const prepared = new PreparedStatements(db);
-  const housekeeping = new Housekeeping(db, workerData.vacuumIntervalMs ?? 5000);
+  const housekeeping = new Housekeeping(db, workerData.vacuumIntervalMs);
   parentPort.on('message', async (msg) => {
     try {
       if (msg.op === 'query') {
