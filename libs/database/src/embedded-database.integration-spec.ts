@@ -53,6 +53,16 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
     }
   });
 
+  it('should plan a prepared statement once, not again for every call\'s values', async () => {
+    const select = 'SELECT body FROM notes WHERE id = $1 AND body <> $2';
+    for (const id of [1, 2, 1, 2, 1, 2, 1, 2]) {
+      await db.query(select, [id, 'none']);
+    }
+
+    const { rows } = await db.query('SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1', [select]);
+    expect(rows).toEqual([{ generic_plans: 8, custom_plans: 0 }]);
+  });
+
   it('should re-prepare a statement whose table changed shape', async () => {
     await db.query('SELECT * FROM notes WHERE id = $1', [1]);
     await db.exec('ALTER TABLE notes ADD COLUMN pinned boolean NOT NULL DEFAULT false');

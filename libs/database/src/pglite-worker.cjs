@@ -57,6 +57,11 @@ const STALE_PLAN = '0A000';
  * the values are serialised by, exactly as `query()` does), and every call is then one buffer of Bind, Describe,
  * Execute and Sync. Texts are kept most-recently-used first, up to `limit`; the oldest is closed to make room
  * (TypeORM writes a new text for every length of an `IN (...)` list).
+ *
+ * The session plans prepared statements once, for any values (`plan_cache_mode = force_generic_plan`, set in
+ * `main`). Left to choose, Postgres kept re-planning the journal's statements for every call's values, which
+ * cost about a tenth of this thread's time per webhook (docs/performance.md); the hot statements are written to
+ * find their rows by index whatever the values, and the other statements are the dashboards' small lookups.
  */
 class PreparedStatements {
   /** @param {PGlite} db */
@@ -182,6 +187,7 @@ async function main() {
     parentPort.postMessage({ failed: plainError(err) });
     return;
   }
+  await db.exec('SET plan_cache_mode = force_generic_plan');
   const prepared = new PreparedStatements(db);
   const housekeeping = new Housekeeping(db, workerData.vacuumIntervalMs);
   parentPort.on('message', async (msg) => {
