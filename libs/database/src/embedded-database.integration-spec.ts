@@ -91,12 +91,25 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
 
+  it('should run plain and parameterised statements in the order they were sent, mixed', async () => {
+    const sent = Array.from({ length: 20 }, (_, i) =>
+      i % 2 === 0
+        ? db.exec(`INSERT INTO notes (body) VALUES ('mixed ${i}') RETURNING id`)
+        : db.query('INSERT INTO notes (body) VALUES ($1) RETURNING id', [`mixed ${i}`]),
+    );
+    const ids = (await Promise.all(sent)).map((r) => (r?.rows[0] as { id: number }).id);
+
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
   it('should keep what was written once closed and opened again, and refuse calls while closed', async () => {
     await db.close();
     await expect(db.query('SELECT 1')).rejects.toThrow('the embedded database stopped');
 
     db = await EmbeddedDatabase.open(dataDir);
-    await expect(db.query('SELECT body FROM notes ORDER BY id')).resolves.toMatchObject({ rows: [{ body: 'first' }, { body: 'second' }, ...Array.from({ length: 20 }, (_, i) => ({ body: `burst ${i}` }))] });
+    await expect(db.query('SELECT body FROM notes ORDER BY id')).resolves.toMatchObject({
+      rows: [{ body: 'first' }, { body: 'second' }, ...Array.from({ length: 20 }, (_, i) => ({ body: `burst ${i}` })), ...Array.from({ length: 20 }, (_, i) => ({ body: `mixed ${i}` }))],
+    });
   });
 
   describe('housekeeping (PGlite has no autovacuum)', () => {

@@ -4,7 +4,7 @@
 // Plain CommonJS on purpose: a worker thread loads its file with Node's own loader, in dist/ and under jest alike.
 // Statements with parameters run as named prepared statements (PreparedStatements, below), and the thread
 // vacuums tables the way Postgres' autovacuum would (Housekeeping, below).
-// The protocol, one message each way per call (see embedded-database.ts):
+// The protocol, one message each way per call, run one after another in the order sent (see embedded-database.ts):
 //   in:  { id, op: 'query', text, values } | { id, op: 'exec', text } | { id, op: 'vacuum' } | { id, op: 'close' }
 //   out: { id, result } | { id, error }, and once at start { ready: true } or { failed: error }
 const { parentPort, workerData } = require('node:worker_threads');
@@ -190,7 +190,13 @@ async function main() {
   await db.exec('SET plan_cache_mode = force_generic_plan');
   const prepared = new PreparedStatements(db);
   const housekeeping = new Housekeeping(db, workerData.vacuumIntervalMs);
-  parentPort.on('message', async (msg) => {
+  // One message at a time, in the order they came: the driver sends statements without waiting for the
+  // answers of those in flight, and PGlite's own locks would let a prepared statement overtake a plain one.
+  let previous = Promise.resolve();
+  parentPort.on('message', (msg) => {
+    previous = previous.then(() => handle(msg));
+  });
+  async function handle(msg) {
     try {
       if (msg.op === 'query') {
         const result = msg.values && msg.values.length > 0 ? await prepared.query(msg.text, msg.values) : await db.query(msg.text);
@@ -210,7 +216,7 @@ async function main() {
     } catch (err) {
       parentPort.postMessage({ id: msg.id, error: plainError(err) });
     }
-  });
+  }
   parentPort.postMessage({ ready: true });
 }
 
