@@ -54,10 +54,10 @@ const OPENS = new Set(['BEGIN', 'START']);
 const closesTransaction = (sql: string, command: string): boolean =>
   command === 'COMMIT' || command === 'END' || command === 'ABORT' || (command === 'ROLLBACK' && !/^\s*ROLLBACK\s+(WORK\s+|TRANSACTION\s+)?TO\b/i.test(sql));
 
-const toPgResult = (sql: string, r: EmbeddedResult): PgLikeResult => ({
+const toPgResult = (command: string, r: EmbeddedResult): PgLikeResult => ({
   rows: r.rows,
   rowCount: r.affectedRows ?? r.rows.length,
-  command: commandOf(sql),
+  command,
   fields: r.fields,
 });
 
@@ -83,7 +83,7 @@ class PgliteClient extends EventEmitter {
     // No parameters: allow several statements (migrations), answer with the last result.
     const answer = values && values.length > 0 ? this.db.query(text, values) : this.db.exec(text);
     try {
-      return toPgResult(text, (await answer) ?? { rows: [], fields: [], affectedRows: 0 });
+      return toPgResult(command, (await answer) ?? { rows: [], fields: [], affectedRows: 0 });
     } finally {
       if (closesTransaction(text, command)) {
         this.gate.leave(this);
