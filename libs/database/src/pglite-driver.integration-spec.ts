@@ -107,10 +107,8 @@ describe('the PGlite driver (TypeORM over the one embedded session)', () => {
     // Releasing mid-transaction is the caller's bug; the session must not stay closed to everyone for it.
     const trader = await pool.connect();
     await trader.query('BEGIN');
-    await trader.query('ROLLBACK');
-    await trader.query('BEGIN');
     trader.release();
-    await db.exec('ROLLBACK');
+    await db.exec('ROLLBACK'); // what the caller forgot, straight on the session
 
     await expect(pool.query('INSERT INTO fills (who) VALUES ($1) RETURNING who', ['next'])).resolves.toMatchObject({ rows: [{ who: 'next' }] });
   }, 10_000);
