@@ -10,7 +10,7 @@ const base = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: pathsToModuleNameMapper(),
-  roots: ['<rootDir>/services', '<rootDir>/libs', '<rootDir>/simulator', '<rootDir>/test'],
+  roots: ['<rootDir>/services', '<rootDir>/libs', '<rootDir>/simulator', '<rootDir>/test', '<rootDir>/bench'],
   setupFiles: ['reflect-metadata'],
   restoreMocks: true,
 };

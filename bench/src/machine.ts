@@ -1,5 +1,6 @@
 // What the numbers were measured on: results from another machine are not comparable.
 import { cpus, loadavg, totalmem, release } from 'node:os';
+import { idleSteal } from './cpu-steal';
 
 export interface MachineInfo {
   nproc: number;
@@ -10,9 +11,11 @@ export interface MachineInfo {
   date: string;
   /** 1/5/15-minute load averages when the run started (other work on the machine skews every figure). */
   loadAvgAtStart: number[];
+  /** CPU steal over two idle seconds before the run, % (cpu-steal.ts): a shared VM's other tenants at work. */
+  stealAtStartPct: number;
 }
 
-export const machineInfo = (): MachineInfo => ({
+export const machineInfo = async (): Promise<MachineInfo> => ({
   nproc: cpus().length,
   cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
   memoryMiB: Math.round(totalmem() / 2 ** 20),
@@ -20,4 +23,5 @@ export const machineInfo = (): MachineInfo => ({
   kernel: release(),
   date: new Date().toISOString(),
   loadAvgAtStart: loadavg().map((n) => Math.round(n * 100) / 100),
+  stealAtStartPct: await idleSteal(2000),
 });

@@ -78,8 +78,8 @@ async function runSoak(c: RunContext, o: BenchOptions, out: Collected): Promise<
 async function main(): Promise<void> {
   const started = Date.now();
   const o = parseOptions(process.argv.slice(2), path.join(root, 'bench/results'), root);
-  const machine = machineInfo();
-  log(`bench: ${machine.nproc} cpus (${machine.cpuModel}), ${machine.memoryMiB} MiB, node ${machine.node}, load ${machine.loadAvgAtStart.join(' ')}`);
+  const machine = await machineInfo();
+  log(`bench: ${machine.nproc} cpus (${machine.cpuModel}), ${machine.memoryMiB} MiB, node ${machine.node}, load ${machine.loadAvgAtStart.join(' ')}, steal ${machine.stealAtStartPct} % idle`);
   const sim = await startBenchSimulator();
   const c: RunContext = { sim, sets: [], stepMs: o.stepMs, refine: o.refine, log };
   for (const n of o.fanOuts) {

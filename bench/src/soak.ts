@@ -1,6 +1,7 @@
 // `--soak`: one long open-loop step at a fixed rate while the target's RSS is sampled every 5 s, so a
 // leak (an unbounded map, a cache without eviction) shows as growth after warm-up.
 import type { Simulator } from '@app/simulator';
+import { readCpuTimes, stealPct } from './cpu-steal';
 import { sampleAll } from './proc-usage';
 import type { SoakResult } from './report/result';
 import { runStep } from './sweep';
@@ -20,10 +21,11 @@ export async function soak(sim: Simulator, target: Target, route: Route, rate: n
   };
   sample();
   const timer = setInterval(sample, 5000);
+  const cpuBefore = readCpuTimes();
   try {
     const step = await runStep(sim, target, route, rate, durationMs);
     sample();
-    return { target: target.name, fanOut: route.fanOut, rate, durationMs, rssMiB: samples, latency: step.latency, errors: step.errors };
+    return { target: target.name, fanOut: route.fanOut, rate, durationMs, rssMiB: samples, latency: step.latency, errors: step.errors, stealPct: stealPct(cpuBefore, readCpuTimes()) };
   } finally {
     clearInterval(timer);
   }

@@ -22,7 +22,7 @@ export async function findSustainedRate(sim: Simulator, target: Target, route: R
     plan.log(
       `  ${target.name.padEnd(11)} fan-out ${String(route.fanOut).padStart(2)} @ ${String(rate).padStart(5)}/s: ` +
         `p50 ${step.latency.p50} p99 ${step.latency.p99} max ${step.latency.max} ms, errors ${step.errors}/${step.sent}, ` +
-        `cpu ${step.cpuCores} cores, load ${step.loadAvg1}${step.pass ? '' : `  FAIL${step.errorSamples[0] ? ` (${step.errorSamples[0]})` : ` (p99 ≥ ${P99_LIMIT_MS})`}`}`,
+        `cpu ${step.cpuCores} cores, load ${step.loadAvg1}, steal ${step.stealPct} %${step.pass ? '' : `  FAIL${step.errorSamples[0] ? ` (${step.errorSamples[0]})` : ` (p99 ≥ ${P99_LIMIT_MS})`}`}`,
     );
     await new Promise((r) => setTimeout(r, plan.restMs));
     return step.pass;

@@ -4,6 +4,7 @@ import { loadavg } from 'node:os';
 import type { Simulator } from '@app/simulator';
 import { correlate } from './correlate';
 import type { StepOutcome } from './correlate';
+import { readCpuTimes, stealPct } from './cpu-steal';
 import { LoadDriver } from './load-driver';
 import { sampleAll } from './proc-usage';
 import type { Route, Target } from './target';
@@ -21,6 +22,8 @@ export interface StepResult extends StepOutcome {
   peakRssMiB: number;
   /** 1-minute load average after the step: this machine is shared, so a high figure marks a noisy step. */
   loadAvg1: number;
+  /** Share of the machine's CPU time the hypervisor took during the step (cpu-steal.ts), %. */
+  stealPct: number;
 }
 
 export interface SweepResult {
@@ -36,6 +39,7 @@ export async function runStep(sim: Simulator, target: Target, route: Route, rate
   sim.control.reset();
   const driver = new LoadDriver(route.webhookUrl, route.alertId);
   const before = sampleAll(target.pids());
+  const cpuBefore = readCpuTimes();
   const t0 = performance.now();
   try {
     const sent = await driver.run({ rate, durationMs });
@@ -55,6 +59,7 @@ export async function runStep(sim: Simulator, target: Target, route: Route, rate
       rssMiB: round(after.rssBytes / MiB),
       peakRssMiB: round(after.peakRssBytes / MiB),
       loadAvg1: round(loadavg()[0]),
+      stealPct: stealPct(cpuBefore, readCpuTimes()),
     };
   } finally {
     await driver.close();

@@ -9,7 +9,7 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
     `# Webhook fan-out benchmark (${r.mode})`,
     '',
     `${m.date} · ${m.nproc} CPUs (${m.cpuModel}) · ${m.memoryMiB} MiB · Node ${m.node} · Linux ${m.kernel} · ` +
-      `load average at start ${m.loadAvgAtStart.join(' / ')} · run took ${r.durationS} s`,
+      `load average at start ${m.loadAvgAtStart.join(' / ')} · CPU steal at start ${f(m.stealAtStartPct)} % · run took ${r.durationS} s`,
     '',
     `![latency versus rate](${pngName ?? svgName})`,
     '',
@@ -54,18 +54,18 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
     const first = s.rssMiB[0]?.rssMiB ?? Number.NaN;
     const last = s.rssMiB[s.rssMiB.length - 1]?.rssMiB ?? Number.NaN;
     lines.push('', `## Soak: ${s.target} fan-out ${s.fanOut} at ${s.rate}/s for ${Math.round(s.durationMs / 60000)} min`, '');
-    lines.push(`RSS ${f(first)} → ${f(last)} MiB; latency p50 ${f(s.latency.p50)} / p99 ${f(s.latency.p99)} ms; errors ${s.errors}.`);
+    lines.push(`RSS ${f(first)} → ${f(last)} MiB; latency p50 ${f(s.latency.p50)} / p99 ${f(s.latency.p99)} ms; errors ${s.errors}; CPU steal ${f(s.stealPct)} %.`);
     lines.push('', `RSS samples (s: MiB): ${s.rssMiB.map((p) => `${p.atS}: ${f(p.rssMiB, 0)}`).join(', ')}`);
   }
   lines.push('', '## Targets', '', '| target | goal | measured | met |', '| --- | --- | --- | --- |');
   for (const c of r.checks) {
-    lines.push(`| ${c.name} | ${c.goal} | ${c.measured} | ${c.met === null ? 'not measured' : c.met ? 'yes' : 'NO'} |`);
+    lines.push(`| ${c.name} | ${c.goal} | ${c.measured} | ${c.met === null ? (c.unjudged ?? 'not measured') : c.met ? 'yes' : 'NO'} |`);
   }
-  lines.push('', '## Every step', '', '| system | fan-out | rate/s | sent | errors | p50 | p99 | max | answer p99 | CPU cores | RSS MiB | load |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  lines.push('', '## Every step', '', '| system | fan-out | rate/s | sent | errors | p50 | p99 | max | answer p99 | CPU cores | RSS MiB | load | steal % |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const s of r.sweeps) {
     for (const p of s.steps) {
       lines.push(
-        `| ${s.target} | ${s.fanOut} | ${p.rate} | ${p.sent} | ${p.errors} | ${f(p.latency.p50)} | ${f(p.latency.p99)} | ${f(p.latency.max)} | ${f(p.response.p99)} | ${f(p.cpuCores, 2)} | ${f(p.rssMiB, 0)} | ${f(p.loadAvg1, 1)} |`,
+        `| ${s.target} | ${s.fanOut} | ${p.rate} | ${p.sent} | ${p.errors} | ${f(p.latency.p50)} | ${f(p.latency.p99)} | ${f(p.latency.max)} | ${f(p.response.p99)} | ${f(p.cpuCores, 2)} | ${f(p.rssMiB, 0)} | ${f(p.loadAvg1, 1)} | ${f(p.stealPct)} |`,
       );
     }
   }

@@ -27,13 +27,17 @@ export interface SoakResult {
   rssMiB: Array<{ atS: number; rssMiB: number }>;
   latency: LatencySummary;
   errors: number;
+  /** CPU steal over the whole soak, % (cpu-steal.ts). */
+  stealPct: number;
 }
 
 export interface TargetCheck {
   name: string;
   goal: string;
   measured: string;
+  /** null: not measured, or not judged (then `unjudged` says why). */
   met: boolean | null;
+  unjudged?: string;
 }
 
 export interface BenchResult {

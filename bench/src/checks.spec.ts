@@ -1,0 +1,60 @@
+import { evaluateChecks } from './checks';
+import type { HalfRateComparison, SoakResult } from './report/result';
+import type { LatencySummary } from './stats';
+import type { StepResult, SweepResult } from './sweep';
+
+const latency = (p99: number): LatencySummary => ({ count: 100, p50: p99 / 2, p90: p99, p99, max: p99, mean: p99 / 2 });
+
+const step = (rate: number, pass: boolean, stealPct = 0, p99 = 20): StepResult => ({
+  rate, durationMs: 2000, pass, stealPct, sent: rate * 2, complete: rate * 2, errors: 0, errorSamples: [], latency: latency(p99),
+  response: latency(p99), ordersReceived: rate * 20, cpuCores: 1, cpuMsPerWebhook: 5, rssMiB: 600, peakRssMiB: 650, loadAvg1: 1,
+});
+
+const sweep = (target: SweepResult['target'], sustainedRate: number, steps: StepResult[]): SweepResult => ({ target, fanOut: 10, sustainedRate, steps });
+
+const half = (productP99: number, baselineP99: number, stealPct = 0): HalfRateComparison => ({
+  fanOut: 10, rate: 120, target: 'standalone', baseline: step(120, true, stealPct, baselineP99), product: step(120, true, stealPct, productP99),
+});
+
+const soak = (rss: number[], stealPct = 0): SoakResult => ({
+  target: 'standalone', fanOut: 10, rate: 120, durationMs: 300_000, rssMiB: rss.map((rssMiB, i) => ({ atS: i * 5, rssMiB })), latency: latency(30), errors: 0, stealPct,
+});
+
+const byName = (checks: ReturnType<typeof evaluateChecks>, start: string) => checks.find((c) => c.name.startsWith(start));
+
+describe('evaluateChecks', () => {
+  const baseline = sweep('baseline', 480, [step(320, true), step(480, true), step(640, false)]);
+
+  it('should judge throughput from quiet steps', () => {
+    const sut = evaluateChecks([baseline, sweep('standalone', 240, [step(160, true), step(240, true), step(320, false)])], [], null, null);
+    expect(byName(sut, 'standalone throughput')).toMatchObject({ measured: '240/s vs 480/s = 50 %', met: true });
+    expect(byName(sut, 'standalone throughput')?.unjudged).toBeUndefined();
+  });
+
+  it('should not judge throughput when a deciding step was stolen', () => {
+    // The first failing step above the product's sustained rate ran with a third of the CPU taken.
+    const sut = evaluateChecks([baseline, sweep('standalone', 160, [step(160, true), step(320, false, 33)])], [], null, null);
+    expect(byName(sut, 'standalone throughput')).toMatchObject({ met: null, unjudged: expect.stringContaining('33 %') });
+  });
+
+  it('should ignore steal in steps that did not decide the sustained rate', () => {
+    const noisyLow = sweep('standalone', 240, [step(10, true, 50), step(240, true), step(320, false)]);
+    expect(byName(evaluateChecks([baseline, noisyLow], [], null, null), 'standalone throughput')).toMatchObject({ met: true });
+  });
+
+  it('should report a latency miss on quiet steps and not judge it on stolen ones', () => {
+    expect(byName(evaluateChecks([], [half(40, 8)], null, null), 'standalone p99')).toMatchObject({ met: false });
+    expect(byName(evaluateChecks([], [half(40, 8, 25)], null, null), 'standalone p99')).toMatchObject({ met: null, unjudged: expect.stringContaining('25 %') });
+  });
+
+  it('should judge memory from the soak unless the soak was stolen', () => {
+    expect(byName(evaluateChecks([], [], null, soak([600, 600, 610, 700])), 'memory')).toMatchObject({ measured: '610 → 700 MiB', met: false });
+    expect(byName(evaluateChecks([], [], null, soak([600, 600, 610, 620])), 'memory')).toMatchObject({ met: true });
+    expect(byName(evaluateChecks([], [], null, soak([600, 600, 610, 700], 40)), 'memory')).toMatchObject({ met: null, unjudged: expect.any(String) });
+  });
+
+  it('should say "not run" for what was not measured', () => {
+    const sut = evaluateChecks([], [], null, null);
+    expect(sut.map((c) => [c.measured, c.met])).toEqual([['not run', null], ['not run', null], ['not run', null], ['not run (use --soak)', null]]);
+  });
+});
