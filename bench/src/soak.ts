@@ -1,7 +1,9 @@
-// `--soak`: one long open-loop step at a fixed rate while the target's RSS is sampled every 5 s, so a
-// leak (an unbounded map, a cache without eviction) shows as growth after warm-up.
+// `--soak`: one long open-loop step at a fixed rate while the target's RSS (and the size of its data
+// directory) is sampled every 5 s, so a leak (an unbounded map, a cache without eviction, a log that is
+// never recycled) shows as growth after warm-up.
 import type { Simulator } from '@app/simulator';
 import { readCpuTimes, stealPct } from './cpu-steal';
+import { dirBytes } from './disk-usage';
 import { sampleAll } from './proc-usage';
 import type { SoakResult } from './report/result';
 import { runStep } from './sweep';
@@ -13,10 +15,12 @@ export async function soak(sim: Simulator, target: Target, route: Route, rate: n
   const t0 = Date.now();
   const samples: SoakResult['rssMiB'] = [];
   const sample = (): void => {
-    const rssMiB = Math.round((sampleAll(target.pids()).rssBytes / MiB) * 10) / 10;
-    samples.push({ atS: Math.round((Date.now() - t0) / 1000), rssMiB });
+    const mib = (bytes: number): number => Math.round((bytes / MiB) * 10) / 10;
+    const rssMiB = mib(sampleAll(target.pids()).rssBytes);
+    const diskMiB = target.dataDir === undefined ? undefined : mib(dirBytes(target.dataDir));
+    samples.push({ atS: Math.round((Date.now() - t0) / 1000), rssMiB, ...(diskMiB === undefined ? {} : { diskMiB }) });
     if (samples.length % 6 === 1) {
-      log(`  soak ${samples[samples.length - 1].atS} s: RSS ${rssMiB} MiB`);
+      log(`  soak ${samples[samples.length - 1].atS} s: RSS ${rssMiB} MiB${diskMiB === undefined ? '' : `, data directory ${diskMiB} MiB`}`);
     }
   };
   sample();

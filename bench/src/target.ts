@@ -1,5 +1,5 @@
 // A system under test: the baseline relay, the standalone product or the distributed product. The bench
-// only needs each fan-out's webhook URL and alert id, and the pids whose CPU and memory count.
+// only needs each fan-out's webhook URL and alert id, the pids whose CPU and memory count, and where it stores data.
 export interface Route {
   fanOut: number;
   webhookUrl: string;
@@ -10,5 +10,7 @@ export interface Target {
   name: 'baseline' | 'standalone' | 'distributed';
   routes: Route[];
   pids(): number[];
+  /** Where the target keeps its data on disk, when it is a directory of its own (standalone's DATA_DIR). */
+  dataDir?: string;
   close(): Promise<void>;
 }

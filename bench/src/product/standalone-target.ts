@@ -28,6 +28,7 @@ export async function startStandaloneProduct(productRoot: string, sim: Simulator
       name: 'standalone',
       routes,
       pids: () => [child.pid],
+      dataDir,
       close: async () => {
         await child.stop();
         rmSync(dataDir, { recursive: true, force: true });

@@ -56,6 +56,9 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
     lines.push('', `## Soak: ${s.target} fan-out ${s.fanOut} at ${s.rate}/s for ${Math.round(s.durationMs / 60000)} min`, '');
     lines.push(`RSS ${f(first)} → ${f(last)} MiB; latency p50 ${f(s.latency.p50)} / p99 ${f(s.latency.p99)} ms; errors ${s.errors}; CPU steal ${f(s.stealPct)} %.`);
     lines.push('', `RSS samples (s: MiB): ${s.rssMiB.map((p) => `${p.atS}: ${f(p.rssMiB, 0)}`).join(', ')}`);
+    if (s.rssMiB.some((p) => p.diskMiB !== undefined)) {
+      lines.push('', `Data directory samples (s: MiB): ${s.rssMiB.map((p) => `${p.atS}: ${f(p.diskMiB ?? Number.NaN, 0)}`).join(', ')}`);
+    }
   }
   lines.push('', '## Targets', '', '| target | goal | measured | met |', '| --- | --- | --- | --- |');
   for (const c of r.checks) {

@@ -23,8 +23,8 @@ export interface SoakResult {
   fanOut: number;
   rate: number;
   durationMs: number;
-  /** RSS of the product's processes, MiB, sampled every few seconds. */
-  rssMiB: Array<{ atS: number; rssMiB: number }>;
+  /** RSS of the product's processes, MiB, and the size of its data directory when it has one, every few seconds. */
+  rssMiB: Array<{ atS: number; rssMiB: number; diskMiB?: number }>;
   latency: LatencySummary;
   errors: number;
   /** CPU steal over the whole soak, % (cpu-steal.ts). */

@@ -112,7 +112,7 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
     });
   });
 
-  describe('housekeeping (PGlite has no autovacuum)', () => {
+  describe('housekeeping (PGlite has no autovacuum and no checkpointer)', () => {
     // Its own database, whose passes run only when asked (an hour apart otherwise), until the last test.
     const houseDir = mkdtempSync(path.join(tmpdir(), 'embedded-db-house-'));
     let house: EmbeddedDatabase;
@@ -121,7 +121,7 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
     const flushStats = () => house.exec('SELECT pg_stat_force_next_flush()');
 
     beforeAll(async () => {
-      house = await EmbeddedDatabase.open(houseDir, { vacuumIntervalMs: 3_600_000 });
+      house = await EmbeddedDatabase.open(houseDir, { intervalMs: 3_600_000 });
       // Indexed: its updates cannot be HOT (whose old versions a later read can prune), like the journal's.
       await house.exec('CREATE TABLE counters (id int PRIMARY KEY, n int NOT NULL); CREATE INDEX ix_counters_n ON counters (n); INSERT INTO counters SELECT g, 0 FROM generate_series(1, 100) g');
     });
@@ -134,11 +134,11 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
       await house.exec('BEGIN; INSERT INTO counters VALUES (101, 0)');
 
       // VACUUM cannot run in a transaction: it would have failed, and aborted the transaction with it.
-      await expect(house.vacuumDue()).resolves.toEqual([]);
+      await expect(house.housekeeping()).resolves.toMatchObject({ vacuumed: [] });
       await house.exec('COMMIT');
       await expect(house.query('SELECT count(*)::int AS n FROM counters WHERE n >= $1', [0])).resolves.toMatchObject({ rows: [{ n: 101 }] });
 
-      await expect(house.vacuumDue()).resolves.toEqual(['public.counters']);
+      await expect(house.housekeeping()).resolves.toMatchObject({ vacuumed: ['public.counters'] });
       await flushStats();
       expect(await deadRows()).toBe(0);
     });
@@ -147,7 +147,7 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
       await house.query('UPDATE counters SET n = n + 1 WHERE id <= $1', [10]);
       await flushStats();
 
-      await expect(house.vacuumDue()).resolves.toEqual([]);
+      await expect(house.housekeeping()).resolves.toMatchObject({ vacuumed: [] });
     });
 
     afterAll(async () => {
@@ -157,7 +157,7 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
 
     it('should vacuum on its own, every interval', async () => {
       await house.close();
-      house = await EmbeddedDatabase.open(houseDir, { vacuumIntervalMs: 200 });
+      house = await EmbeddedDatabase.open(houseDir, { intervalMs: 200 });
       for (let i = 0; i < 3; i++) {
         await house.query('UPDATE counters SET n = n + $1', [1]);
       }
@@ -169,6 +169,57 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
       }
 
       expect(await deadRows()).toBe(0);
+    });
+  });
+
+  describe('checkpoints (a single-user Postgres never checkpoints on its own)', () => {
+    const walDir = mkdtempSync(path.join(tmpdir(), 'embedded-db-wal-'));
+    const MB = 1024 * 1024;
+    let wal: EmbeddedDatabase;
+    const logSinceCheckpoint = async () =>
+      (await wal.query<{ bytes: number }>('SELECT (pg_current_wal_lsn() - redo_lsn)::float8 AS bytes FROM pg_control_checkpoint() WHERE $1', [true])).rows[0].bytes;
+    // Rows of random hex, which Postgres' compression leaves as they are: 8 kB of log a row.
+    const write = (rows: number) =>
+      wal.query('INSERT INTO blobs (body) SELECT (SELECT string_agg(md5(random()::text || g || r), \'\') FROM generate_series(1, 250) g) FROM generate_series(1, $1::int) r', [rows]);
+
+    beforeAll(async () => {
+      wal = await EmbeddedDatabase.open(walDir, { intervalMs: 3_600_000, checkpointWalBytes: 2 * MB });
+      await wal.exec('CREATE TABLE blobs (id serial PRIMARY KEY, body text NOT NULL)');
+      await wal.housekeeping();
+    });
+
+    afterAll(async () => {
+      await wal?.close().catch(() => undefined);
+      rmSync(walDir, { recursive: true, force: true });
+    });
+
+    it('should checkpoint once the log written since the last checkpoint passes the threshold, and not inside a transaction', async () => {
+      await write(100);
+      await expect(wal.housekeeping()).resolves.toEqual({ vacuumed: [], checkpointed: false });
+      expect(await logSinceCheckpoint()).toBeGreaterThan(0.5 * MB);
+
+      await wal.exec('BEGIN');
+      await write(300);
+      await expect(wal.housekeeping()).resolves.toEqual({ vacuumed: [], checkpointed: false });
+      await wal.exec('COMMIT');
+      expect(await logSinceCheckpoint()).toBeGreaterThan(2 * MB);
+
+      await expect(wal.housekeeping()).resolves.toEqual({ vacuumed: [], checkpointed: true });
+      expect(await logSinceCheckpoint()).toBeLessThan(0.1 * MB);
+      await expect(wal.query('SELECT count(*)::int AS n FROM blobs WHERE length(body) = $1', [8000])).resolves.toMatchObject({ rows: [{ n: 400 }] });
+    });
+
+    it('should checkpoint on its own, every interval', async () => {
+      await wal.close();
+      wal = await EmbeddedDatabase.open(walDir, { intervalMs: 200, checkpointWalBytes: 1 * MB });
+      await write(400);
+      expect(await logSinceCheckpoint()).toBeGreaterThan(2 * MB);
+
+      const deadline = Date.now() + 5000;
+      while ((await logSinceCheckpoint()) > 1 * MB && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await logSinceCheckpoint()).toBeLessThan(1 * MB);
     });
   });
 });

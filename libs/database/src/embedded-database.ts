@@ -20,6 +20,23 @@ export interface SqlSession {
 type Reply = { id: number; result: EmbeddedResult | null } | { id: number; error: Record<string, unknown> };
 type Start = { ready: true } | { failed: Record<string, unknown> };
 
+/** What the thread does in place of Postgres' autovacuum and checkpointer (`Housekeeping` in pglite-worker.cjs). */
+export interface HousekeepingOptions {
+  /** How often a pass runs. */
+  intervalMs: number;
+  /** A pass checkpoints once this much write-ahead log was written since the last checkpoint. */
+  checkpointWalBytes: number;
+}
+
+/** What one housekeeping pass did. */
+export interface HousekeepingPass {
+  /** The tables vacuumed, schema-qualified. */
+  vacuumed: string[];
+  checkpointed: boolean;
+}
+
+const DEFAULT_HOUSEKEEPING: HousekeepingOptions = { intervalMs: 5000, checkpointWalBytes: 64 * 1024 * 1024 };
+
 /** Rebuilds a Postgres error sent from the worker, with its fields (`code`, `detail`, `constraint`, …). */
 function rebuildError(data: Record<string, unknown>): Error {
   const err = new Error(String(data.message));
@@ -64,12 +81,13 @@ export class EmbeddedDatabase implements SqlSession {
   }
 
   /**
-   * Opens (or creates) the database under `dataDir`; resolves once PGlite is up. The thread vacuums tables
-   * with many dead rows every `vacuumIntervalMs` (PGlite has no autovacuum of its own).
+   * Opens (or creates) the database under `dataDir`; resolves once PGlite is up. Every `intervalMs` (5 s) the
+   * thread vacuums tables with many dead rows and checkpoints once `checkpointWalBytes` (64 MB) of log were
+   * written: PGlite has neither autovacuum nor a checkpointer of its own.
    */
-  static async open(dataDir: string, options: { vacuumIntervalMs?: number } = {}): Promise<EmbeddedDatabase> {
+  static async open(dataDir: string, housekeeping: Partial<HousekeepingOptions> = {}): Promise<EmbeddedDatabase> {
     mkdirSync(dataDir, { recursive: true });
-    const worker = new Worker(path.join(__dirname, 'pglite-worker.cjs'), { workerData: { dataDir, vacuumIntervalMs: options.vacuumIntervalMs ?? 5000 } });
+    const worker = new Worker(path.join(__dirname, 'pglite-worker.cjs'), { workerData: { dataDir, housekeeping: { ...DEFAULT_HOUSEKEEPING, ...housekeeping } } });
     await new Promise<void>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`the embedded database did not start (worker exit ${code})`));
       worker.once('error', reject);
@@ -96,10 +114,10 @@ export class EmbeddedDatabase implements SqlSession {
     return this.call({ op: 'exec', text });
   }
 
-  /** A housekeeping pass now, as the thread runs every `vacuumIntervalMs`: the tables it vacuumed. */
-  async vacuumDue(): Promise<string[]> {
-    const result = await this.call({ op: 'vacuum' });
-    return (result?.rows ?? []).map((r) => String(r.table));
+  /** A housekeeping pass now, as the thread runs one every `intervalMs`: what it did. */
+  async housekeeping(): Promise<HousekeepingPass> {
+    const result = await this.call({ op: 'housekeeping' });
+    return result?.rows[0] as unknown as HousekeepingPass;
   }
 
   /** Flushes and closes PGlite, then ends the thread. */
@@ -111,7 +129,7 @@ export class EmbeddedDatabase implements SqlSession {
     await new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
   }
 
-  private call(msg: { op: 'query' | 'exec' | 'vacuum' | 'close'; text?: string; values?: unknown[] }): Promise<EmbeddedResult | null> {
+  private call(msg: { op: 'query' | 'exec' | 'housekeeping' | 'close'; text?: string; values?: unknown[] }): Promise<EmbeddedResult | null> {
     if (this.failure) {
       return Promise.reject(this.failure);
     }

@@ -3,9 +3,9 @@
 // so the WebAssembly Postgres and the product's own code use two cores instead of taking turns on one.
 // Plain CommonJS on purpose: a worker thread loads its file with Node's own loader, in dist/ and under jest alike.
 // Statements with parameters run as named prepared statements (PreparedStatements, below), and the thread
-// vacuums tables the way Postgres' autovacuum would (Housekeeping, below).
+// vacuums and checkpoints the way Postgres' autovacuum and checkpointer would (Housekeeping, below).
 // The protocol, one message each way per call, run one after another in the order sent (see embedded-database.ts):
-//   in:  { id, op: 'query', text, values } | { id, op: 'exec', text } | { id, op: 'vacuum' } | { id, op: 'close' }
+//   in:  { id, op: 'query', text, values } | { id, op: 'exec', text } | { id, op: 'housekeeping' } | { id, op: 'close' }
 //   out: { id, result } | { id, error }, and once at start { ready: true } or { failed: error }
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite, protocol, parse } = require('@electric-sql/pglite');
@@ -133,19 +133,29 @@ class PreparedStatements {
 }
 
 /**
- * Postgres' autovacuum, which PGlite does not have (it is one session, with no background workers).
+ * Postgres' autovacuum and checkpointer, which PGlite does not have (it is one session, with no background workers).
  *
- * Without it every UPDATE leaves its old row version and index entries behind for good: the journal's two
- * writes per webhook cost 1.5 ms on a fresh database and 5.5 ms after 10 000 webhooks (docs/performance.md),
- * and the data directory only grows. Every `intervalMs`, tables whose dead rows exceed autovacuum's own
- * default threshold (50 + 20 % of the live rows) are vacuumed, which also keeps the planner's row counts
- * current. Only between statements and never inside an open transaction (VACUUM cannot run in one), so a
- * pass holds the session for its few milliseconds like any statement. No ANALYZE: sampling the journal's
- * jsonb columns took 0.5 s a time, and the hot statements are written not to depend on statistics.
+ * Vacuum. Without it every UPDATE leaves its old row version and index entries behind for good: the journal's
+ * two writes per webhook cost 1.5 ms on a fresh database and 5.5 ms after 10 000 webhooks (docs/performance.md),
+ * and the data directory only grows. Tables whose dead rows exceed autovacuum's own default threshold (50 + 20 %
+ * of the live rows) are vacuumed, which also keeps the planner's row counts current. No ANALYZE: sampling the
+ * journal's jsonb columns took 0.5 s a time, and the hot statements are written not to depend on statistics.
+ *
+ * Checkpoint. A single-user Postgres never checkpoints on its own: neither `checkpoint_timeout` nor `max_wal_size`
+ * is acted on without the postmaster's checkpointer, so the write-ahead log grew by every byte written until the
+ * database was closed (1 GB of `pg_wal` after 100 000 journal-sized rows, and all of it to replay after a crash).
+ * Once `checkpointWalBytes` of log have been written since the last checkpoint, a CHECKPOINT writes the dirty
+ * buffers out and lets Postgres recycle the segments before it; with `fsync` off (PGlite's default) that is
+ * 10–30 ms for 64 MB of log, paid once every 20-odd seconds at the product's highest sustained rate.
+ *
+ * A pass runs every `intervalMs`, only between statements and never inside an open transaction (VACUUM cannot
+ * run in one, and a failed CHECKPOINT must not abort someone's transaction), so it holds the session for its few
+ * milliseconds like any statement.
  */
 class Housekeeping {
-  constructor(db, intervalMs) {
+  constructor(db, { intervalMs, checkpointWalBytes }) {
     this.db = db;
+    this.checkpointWalBytes = checkpointWalBytes;
     // A failed pass (the database closing) is simply tried again at the next tick.
     this.timer = setInterval(() => void this.pass().catch(() => undefined), intervalMs);
     this.timer.unref();
@@ -155,7 +165,7 @@ class Housekeeping {
     clearInterval(this.timer);
   }
 
-  /** One round: the tables due, vacuumed one by one; their names (none while a transaction is open). */
+  /** One round: the tables due vacuumed one by one, then a checkpoint if due; what was done. */
   async pass() {
     const due = await this.whenIdle(`SELECT format('%I.%I', schemaname, relname) AS "table" FROM pg_stat_user_tables
                                       WHERE n_dead_tup > 50 + 0.2 * n_live_tup ORDER BY 1`);
@@ -165,7 +175,16 @@ class Housekeeping {
         vacuumed.push(table);
       }
     }
-    return vacuumed;
+    return { vacuumed, checkpointed: await this.checkpointIfDue() };
+  }
+
+  /** A CHECKPOINT once `checkpointWalBytes` of log were written since the last one began. */
+  async checkpointIfDue() {
+    const since = await this.whenIdle('SELECT (pg_current_wal_lsn() - redo_lsn)::float8 AS bytes FROM pg_control_checkpoint()');
+    if (!since || since[0].bytes < this.checkpointWalBytes) {
+      return false;
+    }
+    return (await this.whenIdle('CHECKPOINT')) !== null;
   }
 
   /** A statement run only when no transaction is open (null otherwise), with nothing else between. */
@@ -189,7 +208,7 @@ async function main() {
   }
   await db.exec('SET plan_cache_mode = force_generic_plan');
   const prepared = new PreparedStatements(db);
-  const housekeeping = new Housekeeping(db, workerData.vacuumIntervalMs);
+  const housekeeping = new Housekeeping(db, workerData.housekeeping);
   // One message at a time, in the order they came: the driver sends statements without waiting for the
   // answers of those in flight, and PGlite's own locks would let a prepared statement overtake a plain one.
   let previous = Promise.resolve();
@@ -204,9 +223,8 @@ async function main() {
       } else if (msg.op === 'exec') {
         const results = await db.exec(msg.text);
         parentPort.postMessage({ id: msg.id, result: results.length ? plainResult(results[results.length - 1]) : null });
-      } else if (msg.op === 'vacuum') {
-        const tables = await housekeeping.pass();
-        parentPort.postMessage({ id: msg.id, result: { rows: tables.map((table) => ({ table })), fields: [{ name: 'table' }] } });
+      } else if (msg.op === 'housekeeping') {
+        parentPort.postMessage({ id: msg.id, result: { rows: [await housekeeping.pass()], fields: [{ name: 'vacuumed' }, { name: 'checkpointed' }] } });
       } else if (msg.op === 'close') {
         housekeeping.stop();
         await db.close();
