@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { LogEventV1 } from '@app/contracts';
 import { GroupCommit, jsonbParam } from '@app/database';
 import { In } from 'typeorm';
-import type { Repository } from 'typeorm';
+import type { Repository, SelectQueryBuilder } from 'typeorm';
 import { OrderAttemptEntity } from '../entities/order-attempt.entity';
 import { SystemRejectionEntity } from '../entities/read-model.entities';
 import { WebhookEntity } from '../entities/webhook.entity';
@@ -118,13 +118,21 @@ export class JournalRepository {
     return this.attempts.find({ where: { webhookId }, order: { createdAt: 'ASC', accountName: 'ASC' } });
   }
 
-  /** Unfinished webhooks nobody holds a live lease on. */
+  /**
+   * Unfinished webhooks nobody holds a live lease on (the resume sweep, every lease period). The statuses are
+   * written into the text, not bound: only then can a plan made once for any values (the embedded database's
+   * generic plans) prove the partial index `ix_webhooks_unfinished` applies. Bound, it read every webhook
+   * ever journalled, on every sweep.
+   */
   unfinished(): Promise<WebhookEntity[]> {
+    return this.unfinishedQuery().getMany();
+  }
+
+  unfinishedQuery(): SelectQueryBuilder<WebhookEntity> {
     return this.webhooks
       .createQueryBuilder('w')
-      .where('w.status IN (:...open) AND (w.claimed_by IS NULL OR w.claim_expires < now())', { open: ['received', 'processing'] })
-      .orderBy('w.created_at', 'ASC')
-      .getMany();
+      .where(`w.status IN ('received', 'processing') AND (w.claimed_by IS NULL OR w.claim_expires < now())`)
+      .orderBy('w.created_at', 'ASC');
   }
 
   async systemRejection(requestId: string, reason: string): Promise<void> {
