@@ -16,9 +16,16 @@ const half = (productP99: number, baselineP99: number, stealPct = 0): HalfRateCo
   fanOut: 10, rate: 120, target: 'standalone', baseline: step(120, true, stealPct, baselineP99), product: step(120, true, stealPct, productP99),
 });
 
-const soak = (rss: number[], stealPct = 0): SoakResult => ({
-  target: 'standalone', fanOut: 10, rate: 120, durationMs: 300_000, rssMiB: rss.map((rssMiB, i) => ({ atS: i * 5, rssMiB })), latency: latency(30), errors: 0, stealPct,
-});
+/** A soak sampled every 5 s: `warmUp` samples of warm-up, then a 5-minute measured part of 61 samples. */
+const soak = (warmUp: number[], measured: (i: number) => number, stealPct = 0): SoakResult => {
+  const rss = [...warmUp, ...Array.from({ length: 61 }, (_, i) => measured(i))];
+  return {
+    target: 'standalone', fanOut: 10, rate: 120, durationMs: 300_000, warmUpS: warmUp.length * 5,
+    rssMiB: rss.map((rssMiB, i) => ({ atS: i * 5, rssMiB })), latency: latency(30), errors: 0, stealPct,
+  };
+};
+/** A plateau that moves ±20 MiB from one sample to the next, as garbage collections make it. */
+const plateau = (i: number): number => 640 + (i % 2 === 0 ? 20 : -20);
 
 const byName = (checks: ReturnType<typeof evaluateChecks>, start: string) => checks.find((c) => c.name.startsWith(start));
 
@@ -47,10 +54,27 @@ describe('evaluateChecks', () => {
     expect(byName(evaluateChecks([], [half(40, 8, 25)], null, null), 'standalone p99')).toMatchObject({ met: null, unjudged: expect.stringContaining('25 %') });
   });
 
-  it('should judge memory from the soak unless the soak was stolen', () => {
-    expect(byName(evaluateChecks([], [], null, soak([600, 600, 610, 700])), 'memory')).toMatchObject({ measured: '610 → 700 MiB', met: false });
-    expect(byName(evaluateChecks([], [], null, soak([600, 600, 610, 620])), 'memory')).toMatchObject({ met: true });
-    expect(byName(evaluateChecks([], [], null, soak([600, 600, 610, 700], 40)), 'memory')).toMatchObject({ met: null, unjudged: expect.any(String) });
+  it('should not count the warm-up as growth', () => {
+    const risingThenFlat = soak([540, 560, 600, 620, 640], plateau);
+
+    expect(byName(evaluateChecks([], [], null, risingThenFlat), 'memory')).toMatchObject({ measured: '640 → 640 MiB (60 s means, after 25 s of warm-up)', met: true });
+  });
+
+  it('should report growth that goes on after the warm-up', () => {
+    const leaking = soak([600, 600], (i) => 600 + i * 1.5 + (i % 2 === 0 ? 20 : -20));
+
+    expect(byName(evaluateChecks([], [], null, leaking), 'memory')).toMatchObject({ met: false });
+  });
+
+  it('should judge from a minute of samples at each end, not from one sample each', () => {
+    // The last sample alone is 14 % above the first; the minutes around them are level.
+    const noisyEnds = soak([600], (i) => (i === 0 ? 610 : i === 60 ? 695 : 640));
+
+    expect(byName(evaluateChecks([], [], null, noisyEnds), 'memory')).toMatchObject({ met: true });
+  });
+
+  it('should not judge memory when the soak was stolen', () => {
+    expect(byName(evaluateChecks([], [], null, soak([600], plateau, 40)), 'memory')).toMatchObject({ met: null, unjudged: expect.any(String) });
   });
 
   it('should say "not run" for what was not measured', () => {

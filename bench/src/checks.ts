@@ -59,13 +59,32 @@ export function evaluateChecks(sweeps: SweepResult[], half: HalfRateComparison[]
     checks.push(notRun(...distributed));
   }
   const memory = ['memory over a 5-minute run (--soak)', 'flat (RSS grows < 10 % after warm-up)'] as const;
-  const first = soak?.rssMiB[Math.min(2, soak.rssMiB.length - 1)]?.rssMiB;
-  const last = soak?.rssMiB[soak.rssMiB.length - 1]?.rssMiB;
+  const growth = soak ? rssGrowth(soak) : undefined;
   // A stolen soak falls behind and holds its backlog in memory, so it is not judged either.
   checks.push(
-    soak && first !== undefined && last !== undefined
-      ? check(...memory, `${first} → ${last} MiB`, last <= first * 1.1, [soak.stealPct])
+    soak && growth
+      ? check(...memory, `${growth.fromMiB} → ${growth.toMiB} MiB (${growth.window} s means, after ${soak.warmUpS} s of warm-up)`, growth.toMiB <= growth.fromMiB * 1.1, [soak.stealPct])
       : notRun(...memory, 'not run (use --soak)'),
   );
   return checks;
+}
+
+/**
+ * RSS at the start and at the end of the soak's measured part, each the mean of a window's samples (a minute,
+ * or a quarter of a shorter soak): one 5-s sample moves a few per cent with every garbage collection, so two
+ * single samples could hide a slow leak or invent one.
+ */
+export function rssGrowth(soak: SoakResult): { fromMiB: number; toMiB: number; window: number } | undefined {
+  const measured = soak.rssMiB.filter((p) => p.atS >= soak.warmUpS);
+  if (measured.length === 0) {
+    return undefined;
+  }
+  const end = measured[measured.length - 1].atS;
+  const window = Math.max(5, Math.min(60, Math.round((end - soak.warmUpS) / 4)));
+  const mean = (ps: typeof measured): number => Math.round((ps.reduce((n, p) => n + p.rssMiB, 0) / ps.length) * 10) / 10;
+  return {
+    fromMiB: mean(measured.filter((p) => p.atS < soak.warmUpS + window)),
+    toMiB: mean(measured.filter((p) => p.atS > end - window)),
+    window,
+  };
 }

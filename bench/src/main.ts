@@ -70,8 +70,8 @@ async function runSoak(c: RunContext, o: BenchOptions, out: Collected): Promise<
       out.sweeps.push(s);
       rate = Math.max(1, Math.floor(s.sustainedRate / 2));
     }
-    log(`  soak at ${rate}/s for ${o.soakMs / 60_000} min`);
-    out.soak = await soak(c.sim, t, route, rate, o.soakMs, log);
+    log(`  soak at ${rate}/s: ${o.soakWarmUpMs / 60_000} min of warm-up, then ${o.soakMs / 60_000} min measured`);
+    out.soak = await soak(c.sim, t, route, rate, { warmUpMs: o.soakWarmUpMs, durationMs: o.soakMs }, log);
   });
 }
 

@@ -1,9 +1,11 @@
-// Command line of `npm run bench -- [--quick] [--soak [--soak-minutes=5] [--soak-rate=N]] [--only=baseline,standalone,distributed]
+// Command line of `npm run bench -- [--quick] [--soak [--soak-minutes=5] [--soak-warmup-minutes=2] [--soak-rate=N]] [--only=baseline,standalone,distributed]
 // [--fanouts=1,10,50] [--kafka-max-wait-ms=10]`.
 export interface BenchOptions {
   quick: boolean;
   soak: boolean;
   soakMs: number;
+  /** Load at the soak's rate before its measured minutes (caches and the database's buffer pool filling up). */
+  soakWarmUpMs: number;
   /** Soak rate, webhooks/s (default: half the sustained fan-out-10 rate found first). */
   soakRate: number;
   /** KAFKA_MAX_WAIT_MS of the distributed services on the webhook path (gateway, execution) and of the bare round trip. */
@@ -29,6 +31,7 @@ export function parseOptions(argv: string[], outDir: string, root: string): Benc
     quick,
     soak: flag('soak'),
     soakMs: Number(value('soak-minutes') ?? 5) * 60_000,
+    soakWarmUpMs: Number(value('soak-warmup-minutes') ?? 2) * 60_000,
     soakRate: Number(value('soak-rate') ?? 0),
     kafkaMaxWaitMs: Number(value('kafka-max-wait-ms') ?? 10),
     only: new Set(only),

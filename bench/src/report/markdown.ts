@@ -1,4 +1,5 @@
 // bench/results/<name>.md: the tables a reader needs, ratios against the baseline measured in the same run.
+import { rssGrowth } from '../checks';
 import type { BenchResult } from './result';
 
 const f = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '—');
@@ -53,8 +54,12 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
     const s = r.soak;
     const first = s.rssMiB[0]?.rssMiB ?? Number.NaN;
     const last = s.rssMiB[s.rssMiB.length - 1]?.rssMiB ?? Number.NaN;
-    lines.push('', `## Soak: ${s.target} fan-out ${s.fanOut} at ${s.rate}/s for ${Math.round(s.durationMs / 60000)} min`, '');
-    lines.push(`RSS ${f(first)} → ${f(last)} MiB; latency p50 ${f(s.latency.p50)} / p99 ${f(s.latency.p99)} ms; errors ${s.errors}; CPU steal ${f(s.stealPct)} %.`);
+    const growth = rssGrowth(s);
+    lines.push('', `## Soak: ${s.target} fan-out ${s.fanOut} at ${s.rate}/s for ${Math.round(s.durationMs / 60000)} min, after ${s.warmUpS} s of warm-up`, '');
+    lines.push(
+      `RSS ${f(first)} MiB at the warm-up's start, ${f(last)} MiB at the end; over the measured minutes ${growth ? `${f(growth.fromMiB)} → ${f(growth.toMiB)} MiB (${growth.window}-s means)` : 'no samples'}. ` +
+        `Measured part: latency p50 ${f(s.latency.p50)} / p99 ${f(s.latency.p99)} ms; errors ${s.errors}; CPU steal ${f(s.stealPct)} %.`,
+    );
     lines.push('', `RSS samples (s: MiB): ${s.rssMiB.map((p) => `${p.atS}: ${f(p.rssMiB, 0)}`).join(', ')}`);
     if (s.rssMiB.some((p) => p.diskMiB !== undefined)) {
       lines.push('', `Data directory samples (s: MiB): ${s.rssMiB.map((p) => `${p.atS}: ${f(p.diskMiB ?? Number.NaN, 0)}`).join(', ')}`);

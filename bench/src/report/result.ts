@@ -22,8 +22,10 @@ export interface SoakResult {
   target: string;
   fanOut: number;
   rate: number;
+  /** The measured part, after `warmUpS` seconds at the same rate. */
   durationMs: number;
-  /** RSS of the product's processes, MiB, and the size of its data directory when it has one, every few seconds. */
+  warmUpS: number;
+  /** RSS of the product's processes, MiB, and the size of its data directory when it has one, every few seconds from the warm-up's start. */
   rssMiB: Array<{ atS: number; rssMiB: number; diskMiB?: number }>;
   latency: LatencySummary;
   errors: number;
