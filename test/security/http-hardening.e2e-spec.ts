@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { call } from '@app/testing/http-client';
@@ -83,6 +84,32 @@ describe('gateway HTTP hardening', () => {
       expect(simple.headers.get('access-control-allow-origin')).toBeNull();
       expect(pre.headers.get('access-control-allow-origin')).toBeNull();
       expect(simple.headers.get('access-control-allow-credentials')).toBeNull();
+    });
+  });
+
+  describe('keep-alive', () => {
+    /** GET /healthz on `agent`; whether the request went out on a connection an earlier one had opened. */
+    const reused = (agent: Agent): Promise<boolean> =>
+      new Promise((resolve, reject) => {
+        const req = get(`${sut.url}/healthz`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(req.reusedSocket));
+        });
+        req.on('error', reject);
+      });
+
+    it("should keep an idle connection open past Node's 5-s default, as load balancers expect", async () => {
+      // A balancer keeps idle connections to the gateway for up to a minute and reuses them; one the gateway
+      // closed first would be answered 502 to a TradingView webhook.
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        expect(await reused(agent)).toBe(false);
+        await new Promise((r) => setTimeout(r, 6000));
+
+        expect(await reused(agent)).toBe(true);
+      } finally {
+        agent.destroy();
+      }
     });
   });
 });

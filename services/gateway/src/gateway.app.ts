@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -21,6 +22,7 @@ export async function createGatewayApp(
     logger,
     bodyParser: false,
   });
+  keepConnections(app, config.HTTP_KEEP_ALIVE_TIMEOUT_MS);
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
@@ -46,6 +48,13 @@ export async function createGatewayApp(
   serveWebClient(app, path.resolve(config.WEB_DIST_DIR));
   app.enableShutdownHooks();
   return app;
+}
+
+/** Idle keep-alive connections last `ms`; a request's headers may take a second longer (Node wants them longer). */
+function keepConnections(app: NestExpressApplication, ms: number): void {
+  const server: Server = app.getHttpServer();
+  server.keepAliveTimeout = ms;
+  server.headersTimeout = ms + 1000;
 }
 
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;

@@ -18,6 +18,12 @@ export const gatewaySettings = {
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** How long a webhook waits for its orders before answering 202 (TradingView gives up at 3 s). */
   WEBHOOK_REPLY_TIMEOUT_MS: z.coerce.number().int().min(100).max(2900).default(2500),
+  /**
+   * How long an idle keep-alive connection stays open. Longer than the idle timeout of the load balancers in
+   * front of the gateway (60 s on most), so that the gateway never closes a connection a balancer is about to
+   * reuse (the balancer would answer that request 502); Node's own default is 5 s.
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(65_000),
   ...authRateLimitSettings,
 };
 
