@@ -209,6 +209,21 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
       await expect(wal.query('SELECT count(*)::int AS n FROM blobs WHERE length(body) = $1', [8000])).resolves.toMatchObject({ rows: [{ n: 400 }] });
     });
 
+    it('should log a change to a page after a checkpoint as the change, not as the whole page', async () => {
+      // Rows of 3 kB kept in the page (neither compressed nor moved out), one a page (fillfactor 50), so the update
+      // changes 100 pages, each for the first time since the checkpoint, and each new row version stays on its
+      // page (logged as the bytes that changed).
+      await wal.exec(`CREATE TABLE pages (id int PRIMARY KEY, n int NOT NULL, pad text NOT NULL) WITH (fillfactor = 50);
+                      ALTER TABLE pages ALTER COLUMN pad SET STORAGE PLAIN;
+                      INSERT INTO pages SELECT g, 0, repeat('x', 3000) FROM generate_series(1, 200) g`);
+      await wal.exec('CHECKPOINT');
+
+      await wal.exec('UPDATE pages SET n = n + 1 WHERE id % 2 = 0');
+
+      // With page images, 100 × 3 kB and more; without, a hundred-odd bytes a row.
+      expect(await logSinceCheckpoint()).toBeLessThan(100 * 1024);
+    });
+
     it('should checkpoint on its own, every interval', async () => {
       await wal.close();
       wal = await EmbeddedDatabase.open(walDir, { intervalMs: 200, checkpointWalBytes: 1 * MB });

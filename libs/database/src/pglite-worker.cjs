@@ -198,10 +198,22 @@ class Housekeeping {
   }
 }
 
+/**
+ * Settings of the embedded Postgres beyond PGlite's own.
+ *
+ * `full_page_writes = off`: after each checkpoint, Postgres logs the whole 8 kB of every page the first time it
+ * changes, so that replay can repair a page an operating-system crash left half written. PGlite already runs
+ * with `fsync = off`, so an operating-system crash is outside what the embedded database survives anyway, and
+ * a killed process cannot tear a page (each is one write into the kernel's page cache). The images were half
+ * of the log the journal wrote (the random-key indexes touch pages all over), so twice the checkpoints, each
+ * one holding the database's one session for tens of milliseconds (docs/performance.md).
+ */
+const POSTGRES_SETTINGS = ['full_page_writes = off'];
+
 async function main() {
   let db;
   try {
-    db = await PGlite.create({ dataDir: workerData.dataDir });
+    db = await PGlite.create({ dataDir: workerData.dataDir, postgresqlconf: POSTGRES_SETTINGS });
   } catch (err) {
     parentPort.postMessage({ failed: plainError(err) });
     return;
