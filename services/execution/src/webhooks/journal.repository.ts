@@ -128,6 +128,7 @@ export class JournalRepository {
     return this.unfinishedQuery().getMany();
   }
 
+  /** The sweep's statement, unrun: its spec reads the plan Postgres makes of it. */
   unfinishedQuery(): SelectQueryBuilder<WebhookEntity> {
     return this.webhooks
       .createQueryBuilder('w')
