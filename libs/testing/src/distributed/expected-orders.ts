@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { ReceivedOrder } from '@app/simulator';
+import { clOrdIdOf } from '../../../../services/execution/src/webhooks/build-broker-call';
 
-/** execution's clOrdId of one (request, account, leg): `tv` + 40 hex of sha256 (see services/execution/README.md). */
-export const clOrdIdOf = (requestId: string, accountId: string, leg = 'entry'): string =>
-  `tv${createHash('sha256').update(`${requestId}|${accountId}|${leg}`).digest('hex').slice(0, 40)}`;
+/** execution's own clOrdId of one (request, account, leg), the one it sends (see services/execution/README.md). */
+export { clOrdIdOf };
 
 /**
  * How many times the simulator received each expected order, plus the orders nobody expected:
@@ -13,7 +12,7 @@ export function tallyOrders(orders: ReceivedOrder[], requestIds: string[], accou
   const counts: Record<string, number> = {};
   for (const r of requestIds) {
     for (const a of accountIds) {
-      counts[clOrdIdOf(r, a)] = 0;
+      counts[clOrdIdOf(r, a, 'entry')] = 0;
     }
   }
   let unexpected = 0;

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { LogEventV1, WebhookResultV1 } from '@app/contracts';
 import { GroupCommit, jsonbParam } from '@app/database';
 import type { DataSource } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
 import type { OrderAttemptEntity } from '../entities/order-attempt.entity';
 import type { WebhookStatus } from '../entities/webhook.entity';
 import type { NewAttempt } from './journal.repository';
@@ -61,18 +62,18 @@ export class FanOutJournal {
     return this.finishes.run({ webhookId, outcomes, end });
   }
 
-  /** Each fan-out's rows in the order of its list (undefined where a row did not come back). */
+  /** Each fan-out's rows in the order of its list (undefined where a row did not come back); ids are UUIDv7, as the webhooks'. */
   private async startAll(batch: Start[]): Promise<Array<Array<Inserted | undefined>>> {
     const rows = batch.flatMap(({ webhookId, list }) => list.map((a) => ({
-      webhook_id: webhookId, user_id: a.userId, account_id: a.accountId, account_name: a.accountName, connection_id: a.connectionId,
+      id: uuidv7(), webhook_id: webhookId, user_id: a.userId, account_id: a.accountId, account_name: a.accountName, connection_id: a.connectionId,
       cl_ord_id: a.clOrdId, kind: a.kind, request: a.request, status: a.status ?? 'pending', error: a.error ?? null,
     })));
     const inserted = await this.db.query<Inserted[]>(
       `WITH w AS (UPDATE "execution"."webhooks" SET "status" = 'processing', "updated_at" = now() WHERE "id" = ANY($1::uuid[]))
        INSERT INTO "execution"."order_attempts"
-         ("webhook_id", "user_id", "account_id", "account_name", "connection_id", "cl_ord_id", "kind", "request", "status", "error")
-       SELECT x.webhook_id, x.user_id, x.account_id, x.account_name, x.connection_id, x.cl_ord_id, x.kind, x.request, x.status, x.error
-         FROM jsonb_to_recordset($2::jsonb) AS x(webhook_id uuid, user_id uuid, account_id uuid, account_name text, connection_id uuid,
+         ("id", "webhook_id", "user_id", "account_id", "account_name", "connection_id", "cl_ord_id", "kind", "request", "status", "error")
+       SELECT x.id, x.webhook_id, x.user_id, x.account_id, x.account_name, x.connection_id, x.cl_ord_id, x.kind, x.request, x.status, x.error
+         FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, webhook_id uuid, user_id uuid, account_id uuid, account_name text, connection_id uuid,
               cl_ord_id text, kind text, request jsonb, status text, error text)
        RETURNING "id", "cl_ord_id", "created_at"`,
       [batch.map((s) => s.webhookId), jsonbParam(rows)],

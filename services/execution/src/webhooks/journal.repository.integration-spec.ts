@@ -5,10 +5,13 @@ import path from 'node:path';
 import { dataSourceOptions, openEmbeddedDatabase } from '@app/database';
 import type { EmbeddedDatabase } from '@app/database';
 import { DataSource } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
 import { OrderAttemptEntity } from '../entities/order-attempt.entity';
 import { SystemRejectionEntity } from '../entities/read-model.entities';
 import { WebhookEntity } from '../entities/webhook.entity';
 import { Execution_SCHEMA, executionMigrations } from '../migrations';
+import { clOrdIdOf } from './build-broker-call';
+import { FanOutJournal } from './fan-out-journal';
 import { JournalRepository } from './journal.repository';
 
 /** The journal on the embedded database of standalone mode, which plans prepared statements once for any values. */
@@ -68,6 +71,35 @@ describe(JournalRepository.name, () => {
 
       expect(plan).toContain('ix_webhooks_unfinished');
       expect(plan).not.toContain('Seq Scan');
+    });
+  });
+
+  describe('keys', () => {
+    it('should key every webhook and attempt later than the ones before it, so that the indexes grow at their end', async () => {
+      // Random keys change index pages all over, and each changed page is written again at the next checkpoint:
+      // with the journal's size, that grew without bound (docs/performance.md). Requests ids are the gateway's.
+      const fanOuts = new FanOutJournal(dataSource);
+      const accounts = [randomUUID(), randomUUID(), randomUUID()];
+      const journalled: Array<{ webhookId: string; requestId: string; attemptIds: string[]; clOrdIds: string[] }> = [];
+      for (let i = 0; i < 20; i += 1) {
+        const requestId = uuidv7();
+        const webhook = await sut.createWebhook({
+          userId, requestId, alertId: null, alertName: null, symbol: 'MNQZ6', action: 'market buy', status: 'received',
+          request: {}, rawBody: '{}', bodyHash: 'hash', events: [],
+        });
+        const attempts = await fanOuts.start(webhook.id, accounts.map((accountId) => ({
+          webhookId: webhook.id, userId, accountId, accountName: 'DEMO1', connectionId: randomUUID(), clOrdId: clOrdIdOf(requestId, accountId, 'entry'),
+          kind: 'order' as const, request: {},
+        })));
+        journalled.push({ webhookId: webhook.id, requestId, attemptIds: attempts.map((a) => a.id), clOrdIds: attempts.map((a) => a.clOrdId) });
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+
+      const inOrder = (keys: string[]) => expect([...keys].sort()).toEqual(keys);
+      inOrder(journalled.map((j) => j.webhookId));
+      // Within one webhook the order does not matter (it is one statement); each webhook's come after the last one's.
+      inOrder(journalled.map((j) => [...j.attemptIds].sort()).flat());
+      inOrder(journalled.map((j) => [...j.clOrdIds].sort()).flat());
     });
   });
 });

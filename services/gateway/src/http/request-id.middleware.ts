@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { v7 as uuidv7 } from 'uuid';
 import { requestContext } from '@app/common';
 
 const VALID_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -7,10 +7,12 @@ const VALID_ID = /^[A-Za-z0-9._-]{8,64}$/;
 /**
  * Gives every request an id (a caller's X-Request-Id is kept when it is sane), echoes it in the
  * response, and opens the request context that every log line and message of this request carries.
+ * Ours are UUIDv7, ordered by arrival: the journal indexes webhooks by request id, and execution's clOrdIds
+ * begin with its time (docs/performance.md).
  */
 export function requestIdMiddleware(req: Request & { id?: string }, res: Response, next: NextFunction): void {
   const incoming = req.header('x-request-id');
-  const id = incoming && VALID_ID.test(incoming) ? incoming : randomUUID();
+  const id = incoming && VALID_ID.test(incoming) ? incoming : uuidv7();
   req.id = id;
   res.setHeader('X-Request-Id', id);
   requestContext.run({ requestId: id }, () => next());
