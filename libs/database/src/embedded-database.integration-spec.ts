@@ -150,6 +150,15 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
       await expect(house.housekeeping()).resolves.toMatchObject({ vacuumed: [] });
     });
 
+    it("should vacuum a table at its own autovacuum threshold, as Postgres' autovacuum would", async () => {
+      // Ten dead rows are left from the test before: below 50 + 20 % of the live rows, above 5 + 0 %.
+      await house.exec('ALTER TABLE counters SET (autovacuum_vacuum_threshold = 5, autovacuum_vacuum_scale_factor = 0)');
+      await flushStats();
+
+      await expect(house.housekeeping()).resolves.toMatchObject({ vacuumed: ['public.counters'] });
+      await house.exec('ALTER TABLE counters RESET (autovacuum_vacuum_threshold, autovacuum_vacuum_scale_factor)');
+    });
+
     afterAll(async () => {
       await house?.close().catch(() => undefined);
       rmSync(houseDir, { recursive: true, force: true });

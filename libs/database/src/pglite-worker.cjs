@@ -137,8 +137,11 @@ class PreparedStatements {
  *
  * Vacuum. Without it every UPDATE leaves its old row version and index entries behind for good: the journal's
  * two writes per webhook cost 1.5 ms on a fresh database and 5.5 ms after 10 000 webhooks (docs/performance.md),
- * and the data directory only grows. Tables whose dead rows exceed autovacuum's own default threshold (50 + 20 %
- * of the live rows) are vacuumed, which also keeps the planner's row counts current. No ANALYZE: sampling the
+ * and the data directory only grows. Tables whose dead rows exceed autovacuum's threshold are vacuumed, which also
+ * keeps the planner's row counts current: 50 + 20 % of the live rows, or the table's own
+ * `autovacuum_vacuum_threshold` and `autovacuum_vacuum_scale_factor` as Postgres' autovacuum reads them. A table
+ * whose updates are HOT can take a fixed threshold: a pass then costs what changed since the last one, where with
+ * 20 % of a growing table each pass, which holds the one session, grows with it. No ANALYZE: sampling the
  * journal's jsonb columns took 0.5 s a time, and the hot statements are written not to depend on statistics.
  *
  * Checkpoint. A single-user Postgres never checkpoints on its own: neither `checkpoint_timeout` nor `max_wal_size`
@@ -152,6 +155,14 @@ class PreparedStatements {
  * run in one, and a failed CHECKPOINT must not abort someone's transaction), so it holds the session for its few
  * milliseconds like any statement.
  */
+/** The tables past autovacuum's threshold, read with each table's own settings where it has them. */
+const VACUUM_DUE = `
+  SELECT format('%I.%I', s.schemaname, s.relname) AS "table"
+    FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+   WHERE s.n_dead_tup > coalesce((SELECT option_value::float8 FROM pg_options_to_table(c.reloptions) WHERE option_name = 'autovacuum_vacuum_threshold'), 50)
+                      + coalesce((SELECT option_value::float8 FROM pg_options_to_table(c.reloptions) WHERE option_name = 'autovacuum_vacuum_scale_factor'), 0.2) * s.n_live_tup
+   ORDER BY 1`;
+
 class Housekeeping {
   constructor(db, { intervalMs, checkpointWalBytes }) {
     this.db = db;
@@ -167,8 +178,7 @@ class Housekeeping {
 
   /** One round: the tables due vacuumed one by one, then a checkpoint if due; what was done. */
   async pass() {
-    const due = await this.whenIdle(`SELECT format('%I.%I', schemaname, relname) AS "table" FROM pg_stat_user_tables
-                                      WHERE n_dead_tup > 50 + 0.2 * n_live_tup ORDER BY 1`);
+    const due = await this.whenIdle(VACUUM_DUE);
     const vacuumed = [];
     for (const { table } of due ?? []) {
       if (await this.whenIdle(`VACUUM ${table}`)) {

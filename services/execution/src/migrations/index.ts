@@ -2,8 +2,9 @@ import { CreateSchema1763700000000 } from './1763700000000-create-schema';
 import { ExecutionTables1763800000000 } from './1763800000000-execution-tables';
 import { WebhookClaims1763900000000 } from './1763900000000-webhook-claims';
 import { AttemptsFillfactor1764000000000 } from './1764000000000-attempts-fillfactor';
+import { AttemptsVacuumThreshold1764100000000 } from './1764100000000-attempts-vacuum-threshold';
 
 export { Execution_SCHEMA } from './schema';
 
 /** Every migration of the service, oldest first. */
-export const executionMigrations = [CreateSchema1763700000000, ExecutionTables1763800000000, WebhookClaims1763900000000, AttemptsFillfactor1764000000000];
+export const executionMigrations = [CreateSchema1763700000000, ExecutionTables1763800000000, WebhookClaims1763900000000, AttemptsFillfactor1764000000000, AttemptsVacuumThreshold1764100000000];
