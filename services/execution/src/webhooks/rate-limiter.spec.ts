@@ -11,6 +11,38 @@ describe(RateLimiter.name, () => {
       now = 60_000;
       expect(sut.take('u')).toBe(true);
     });
+
+    it('should let each hit expire a minute after it, one by one', () => {
+      let now = 0;
+      const sut = new RateLimiter(3, () => now);
+      const at = (t: number) => ((now = t), sut.take('u'));
+
+      expect([at(0), at(20_000), at(40_000), at(50_000)]).toEqual([true, true, true, false]);
+      // The refused hit at 50 s was not counted: only the one at 0 has expired at 60 s.
+      expect([at(59_999), at(60_000), at(60_001), at(80_000), at(80_001)]).toEqual([false, true, false, true, false]);
+    });
+
+    it('should count exactly across a window of many thousand hits', () => {
+      let now = 0;
+      const sut = new RateLimiter(5_000, () => now);
+      // 5 000 hits one every 10 ms fill the minute's limit by 50 s...
+      for (let i = 0; i < 5_000; i += 1) {
+        now = i * 10;
+        expect(sut.take('u')).toBe(true);
+      }
+      now = 59_999;
+      expect(sut.take('u')).toBe(false);
+      // ...from 60 s on, each expiring hit makes room for exactly one more...
+      for (let i = 0; i < 5_000; i += 1) {
+        now = 60_000 + i * 10;
+        expect([sut.take('u'), sut.take('u')]).toEqual([true, false]);
+      }
+      // ...and none expires until a minute after the first of those.
+      now = 119_999;
+      expect(sut.take('u')).toBe(false);
+      now = 120_000;
+      expect([sut.take('u'), sut.take('u'), sut.take('v')]).toEqual([true, false, true]);
+    });
   });
 });
 
