@@ -3,7 +3,7 @@ import { Execution_SCHEMA } from '../migrations/schema';
 
 export type BrokerCallKind = 'order' | 'oso' | 'oco' | 'liquidate';
 
-/** One broker call for one account of one webhook; recorded pending before it is sent. */
+/** One broker call for one account of one webhook, journalled with its outcome (rows of versions before 2026-11-25 may be `pending`: written before the call was sent). */
 @Entity({ schema: Execution_SCHEMA, name: 'order_attempts' })
 export class OrderAttemptEntity {
   @PrimaryGeneratedColumn('uuid')

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 import type { LogEventV1, WebhookResultV1 } from '@app/contracts';
 import { Execution_SCHEMA } from '../migrations/schema';
 
-/** received → processing → completed | partial | failed; or rejected / duplicate. */
+/** received → completed | partial | failed; or rejected / duplicate. (`processing`: rows of versions before 2026-11-25, unfinished like `received`.) */
 export type WebhookStatus = 'received' | 'processing' | 'completed' | 'partial' | 'failed' | 'rejected' | 'duplicate';
 
 /** One received webhook: the durable record of the fan-out and the user's trade log entry. */

@@ -8,83 +8,75 @@ import type { OrderAttemptEntity } from '../entities/order-attempt.entity';
 import type { WebhookStatus } from '../entities/webhook.entity';
 import type { NewAttempt } from './journal.repository';
 
-export type AttemptOutcome = Pick<OrderAttemptEntity, 'id' | 'status' | 'orderId' | 'error' | 'durationMs'>;
-
 export interface FanOutEnd {
   status: WebhookStatus;
   response: WebhookResultV1;
   events: LogEventV1[];
 }
 
-interface Start {
-  webhookId: string;
-  list: NewAttempt[];
+/**
+ * A planned broker call as the attempt it becomes: pending unless planning already failed it, keyed by a UUIDv7
+ * (ordered by time, as the webhooks' ids: every index keyed by it grows at its end, docs/performance.md).
+ */
+export function attemptOf(p: NewAttempt): OrderAttemptEntity {
+  const now = new Date();
+  return { ...p, id: uuidv7(), status: p.status ?? 'pending', orderId: null, error: p.error ?? null, durationMs: null, createdAt: now, updatedAt: now };
 }
 
 interface Finish {
   webhookId: string;
-  outcomes: AttemptOutcome[];
+  attempts: OrderAttemptEntity[];
   end: FanOutEnd;
 }
 
-type Inserted = { id: string; cl_ord_id: string; created_at: Date };
-
 /**
- * The journal writes of a fan-out (the webhook hot path; see docs/performance.md): every attempt row (and so
- * every clOrdId) before any order is sent, and every outcome plus the webhook's final state after. Each is one
- * statement for all the fan-outs that reach it together (group commit), so a burst of webhooks shares the
- * statements' fixed cost. Raw parameterised SQL, rows as one jsonb parameter: a fan-out of 50 is still short.
+ * The journal's write at the end of a fan-out (the webhook hot path; see docs/performance.md): every attempt
+ * with its outcome, and the webhook's final state, in one statement for all the fan-outs that end together
+ * (group commit), so a burst of webhooks shares the statement's fixed cost. Raw parameterised SQL, rows as one
+ * jsonb parameter: a fan-out of 50 is still short.
+ *
+ * An attempt is written once, when its outcome is known, not pending before it is sent: its clOrdId follows
+ * from the request id, the account and the leg (`clOrdIdOf`), so a fan-out cut short by a crash is finished by
+ * planning it again and looking every account's order up by that clOrdId before placing it (ResumeService).
+ * Attempts an earlier version journalled pending are settled in place (`settle`).
  */
 @Injectable()
 export class FanOutJournal {
-  private readonly starts = new GroupCommit<Start, Array<Inserted | undefined>>((batch) => this.startAll(batch));
-  private readonly finishes = new GroupCommit<Finish, void>((batch) => this.finishAll(batch));
+  private readonly inserts = new GroupCommit<Finish, void>((batch) => this.insertAll(batch));
+  private readonly settles = new GroupCommit<Finish, void>((batch) => this.settleAll(batch));
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Inserts the attempts and marks the webhook processing; the new rows, in the order given. */
-  async start(webhookId: string, list: NewAttempt[]): Promise<OrderAttemptEntity[]> {
-    const inserted = await this.starts.run({ webhookId, list });
-    return list.map((a, i) => {
-      const row = inserted[i];
-      if (!row) {
-        throw new Error(`attempt ${a.clOrdId} was not journalled`);
-      }
-      return {
-        ...a, id: row.id, webhookId, status: a.status ?? 'pending', orderId: null, error: a.error ?? null, durationMs: null,
-        createdAt: row.created_at, updatedAt: row.created_at,
-      };
-    });
+  /** Inserts every attempt with its outcome and writes the webhook's final state and events. */
+  finish(webhookId: string, attempts: OrderAttemptEntity[], end: FanOutEnd): Promise<void> {
+    return this.inserts.run({ webhookId, attempts, end });
   }
 
-  /** Settles the attempts that ran and writes the webhook's final state and events. */
-  finish(webhookId: string, outcomes: AttemptOutcome[], end: FanOutEnd): Promise<void> {
-    return this.finishes.run({ webhookId, outcomes, end });
+  /** Settles attempts that were journalled pending (by a version that wrote them before sending), and the webhook. */
+  settle(webhookId: string, attempts: OrderAttemptEntity[], end: FanOutEnd): Promise<void> {
+    return this.settles.run({ webhookId, attempts, end });
   }
 
-  /** Each fan-out's rows in the order of its list (undefined where a row did not come back); ids are UUIDv7, as the webhooks'. */
-  private async startAll(batch: Start[]): Promise<Array<Array<Inserted | undefined>>> {
-    const rows = batch.flatMap(({ webhookId, list }) => list.map((a) => ({
-      id: uuidv7(), webhook_id: webhookId, user_id: a.userId, account_id: a.accountId, account_name: a.accountName, connection_id: a.connectionId,
-      cl_ord_id: a.clOrdId, kind: a.kind, request: a.request, status: a.status ?? 'pending', error: a.error ?? null,
+  private async insertAll(batch: Finish[]): Promise<void[]> {
+    const attempts = batch.flatMap((f) => f.attempts.map((a) => ({
+      id: a.id, webhook_id: f.webhookId, user_id: a.userId, account_id: a.accountId, account_name: a.accountName, connection_id: a.connectionId,
+      cl_ord_id: a.clOrdId, kind: a.kind, request: a.request, status: a.status, order_id: a.orderId, error: a.error, duration_ms: a.durationMs,
     })));
-    const inserted = await this.db.query<Inserted[]>(
-      `WITH w AS (UPDATE "execution"."webhooks" SET "status" = 'processing', "updated_at" = now() WHERE "id" = ANY($1::uuid[]))
-       INSERT INTO "execution"."order_attempts"
-         ("id", "webhook_id", "user_id", "account_id", "account_name", "connection_id", "cl_ord_id", "kind", "request", "status", "error")
-       SELECT x.id, x.webhook_id, x.user_id, x.account_id, x.account_name, x.connection_id, x.cl_ord_id, x.kind, x.request, x.status, x.error
-         FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, webhook_id uuid, user_id uuid, account_id uuid, account_name text, connection_id uuid,
-              cl_ord_id text, kind text, request jsonb, status text, error text)
-       RETURNING "id", "cl_ord_id", "created_at"`,
-      [batch.map((s) => s.webhookId), jsonbParam(rows)],
+    await this.db.query(
+      `WITH a AS (
+         INSERT INTO "execution"."order_attempts"
+           ("id", "webhook_id", "user_id", "account_id", "account_name", "connection_id", "cl_ord_id", "kind", "request", "status", "order_id", "error", "duration_ms")
+         SELECT x.id, x.webhook_id, x.user_id, x.account_id, x.account_name, x.connection_id, x.cl_ord_id, x.kind, x.request, x.status, x.order_id, x.error, x.duration_ms
+           FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, webhook_id uuid, user_id uuid, account_id uuid, account_name text, connection_id uuid,
+                cl_ord_id text, kind text, request jsonb, status text, order_id int, error text, duration_ms int))
+       ${finalWebhooks('$2', '$3')}`,
+      [jsonbParam(attempts), jsonbParam(webhooksOf(batch)), batch.map((f) => f.webhookId)],
     );
-    const byClOrdId = new Map(inserted.map((r) => [r.cl_ord_id, r]));
-    return batch.map(({ list }) => list.map((a) => byClOrdId.get(a.clOrdId)));
+    return batch.map(() => undefined);
   }
 
-  private async finishAll(batch: Finish[]): Promise<void[]> {
-    const outcomes = batch.flatMap((f) => f.outcomes.map((o) => ({ id: o.id, status: o.status, order_id: o.orderId, error: o.error, duration_ms: o.durationMs })));
-    const webhooks = batch.map((f) => ({ id: f.webhookId, status: f.end.status, response: f.end.response, events: f.end.events }));
+  private async settleAll(batch: Finish[]): Promise<void[]> {
+    const outcomes = batch.flatMap((f) => f.attempts.map((o) => ({ id: o.id, status: o.status, order_id: o.orderId, error: o.error, duration_ms: o.durationMs })));
     // The `= ANY` arrays repeat the ids so that both updates find their rows by primary key: joined with
     // jsonb_to_recordset alone (which the planner guesses at 100 rows), Postgres hashes it and reads the
     // whole table, a cost that grows with the journal.
@@ -93,13 +85,18 @@ export class FanOutJournal {
          UPDATE "execution"."order_attempts" o
             SET "status" = x.status, "order_id" = x.order_id, "error" = x.error, "duration_ms" = x.duration_ms, "updated_at" = now()
            FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, status text, order_id int, error text, duration_ms int)
-          WHERE o."id" = x.id AND o."id" = ANY($3::uuid[]))
-       UPDATE "execution"."webhooks" w
-          SET "status" = x.status, "http_status" = 200, "response" = x.response, "events" = w."events" || x.events, "updated_at" = now()
-         FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, status text, response jsonb, events jsonb)
-        WHERE w."id" = x.id AND w."id" = ANY($4::uuid[])`,
-      [jsonbParam(outcomes), jsonbParam(webhooks), outcomes.map((o) => o.id), webhooks.map((w) => w.id)],
+          WHERE o."id" = x.id AND o."id" = ANY($4::uuid[]))
+       ${finalWebhooks('$2', '$3')}`,
+      [jsonbParam(outcomes), jsonbParam(webhooksOf(batch)), batch.map((f) => f.webhookId), outcomes.map((o) => o.id)],
     );
     return batch.map(() => undefined);
   }
 }
+
+/** The webhooks' final state: `rows` the parameter holding them as jsonb, `ids` their ids again (by primary key, see settleAll). */
+const finalWebhooks = (rows: string, ids: string): string => `UPDATE "execution"."webhooks" w
+          SET "status" = x.status, "http_status" = 200, "response" = x.response, "events" = w."events" || x.events, "updated_at" = now()
+         FROM jsonb_to_recordset(${rows}::jsonb) AS x(id uuid, status text, response jsonb, events jsonb)
+        WHERE w."id" = x.id AND w."id" = ANY(${ids}::uuid[])`;
+
+const webhooksOf = (batch: Finish[]) => batch.map((f) => ({ id: f.webhookId, status: f.end.status, response: f.end.response, events: f.end.events }));

@@ -9,7 +9,7 @@ import type { ReadModelRepository } from '../read-model/read-model.repository';
 import { clOrdIdOf } from './build-broker-call';
 import { FanOutService } from './fan-out.service';
 import type { FanOutJournal } from './fan-out-journal';
-import type { JournalRepository, NewAttempt } from './journal.repository';
+import type { JournalRepository } from './journal.repository';
 import { parseSignal } from './parse-signal';
 
 const attempt = (over: Partial<OrderAttemptEntity> = {}): OrderAttemptEntity => ({
@@ -30,11 +30,8 @@ function setup(attempts: OrderAttemptEntity[], brokerOrders: { id: number; accou
     setWebhook: jest.fn().mockResolvedValue(undefined),
   };
   const batch = {
-    start: jest.fn((_id: string, list: NewAttempt[]) => {
-      order.push('start');
-      return Promise.resolve(list.map((a) => attempt({ ...a, status: a.status ?? 'pending', error: a.error ?? null })));
-    }),
-    finish: jest.fn(() => Promise.resolve(void order.push('finish'))),
+    finish: jest.fn((_id: string, _attempts: OrderAttemptEntity[]) => Promise.resolve(void order.push('finish'))),
+    settle: jest.fn((_id: string, _attempts: OrderAttemptEntity[]) => Promise.resolve(void order.push('settle'))),
   };
   const broker = {
     client: { placeOrder, listOrders },
@@ -58,11 +55,26 @@ const ctx = { correlationId: 'req-1', userId: 'u' };
 
 describe(FanOutService.name, () => {
   describe('execute (resuming)', () => {
-    it('should adopt an order the broker already has for a pending attempt and place only the missing one', async () => {
+    it('should look every account up by clOrdId when nothing was journalled, and place only what the broker lacks', async () => {
+      // The instance died after sending some orders and before journalling them: they are found by clOrdId.
+      const { sut, placeOrder, listOrders, route, batch } = setup([], []);
+      const reached = clOrdIdOf(webhook.requestId, route.targets[0].accountId, 'entry');
+      listOrders.mockResolvedValue([{ id: 42, accountId: 1, clOrdId: reached }]);
+
+      const result = await sut.execute(webhook, signal, route, ctx, true);
+
+      expect(listOrders).toHaveBeenCalledTimes(2);
+      expect(placeOrder).toHaveBeenCalledTimes(1);
+      expect(placeOrder).toHaveBeenCalledWith('demo', 't', expect.objectContaining({ accountId: 2, clOrdId: clOrdIdOf(webhook.requestId, route.targets[1].accountId, 'entry') }));
+      expect(result.results.map((r) => [r.account_name, r.data?.orderId])).toEqual([['DEMO1', 42], ['DEMO2', 999]]);
+      expect(batch.finish.mock.calls[0][1].map((a) => [a.clOrdId, a.status, a.orderId])).toEqual([[reached, 'placed', 42], [expect.any(String), 'placed', 999]]);
+    });
+
+    it('should settle attempts journalled pending (by an earlier version): adopt what the broker has, place the missing one', async () => {
       const reached = attempt();
       const missing = attempt({ accountName: 'DEMO2' });
       const done = attempt({ status: 'placed', orderId: 5, accountName: 'DEMO3' });
-      const { sut, placeOrder, route } = setup([reached, missing, done], [{ id: 42, accountId: 1, clOrdId: reached.clOrdId }]);
+      const { sut, placeOrder, route, batch } = setup([reached, missing, done], [{ id: 42, accountId: 1, clOrdId: reached.clOrdId }]);
 
       const result = await sut.execute(webhook, signal, route, ctx, true);
 
@@ -70,9 +82,11 @@ describe(FanOutService.name, () => {
       expect(placeOrder).toHaveBeenCalledWith('demo', 't', missing.request);
       expect(result.results.map((r) => [r.account_name, r.data?.orderId])).toEqual([['DEMO1', 42], ['DEMO2', 999], ['DEMO3', 5]]);
       expect(result).toMatchObject({ successful: 3, failed: 0, total: 3 });
+      expect(batch.finish).not.toHaveBeenCalled();
+      expect(batch.settle.mock.calls[0][1].map((a) => a.id)).toEqual([reached.id, missing.id, done.id]);
     });
 
-    it('should not reconcile when not resuming (the attempts were just created)', async () => {
+    it('should not reconcile when not resuming (nothing can have been sent yet)', async () => {
       const { sut, listOrders, placeOrder, route } = setup([], []);
 
       await sut.execute(webhook, signal, route, ctx, false);
@@ -83,24 +97,31 @@ describe(FanOutService.name, () => {
   });
 
   describe('execute (fresh webhook)', () => {
-    it('should journal every attempt, with its clOrdId, before sending any order', async () => {
-      const { sut, batch, route, order } = setup([], []);
+    it('should send every order under its reproducible clOrdId and journal nothing before the answers', async () => {
+      const { sut, placeOrder, route, order } = setup([], []);
 
       await sut.execute(webhook, signal, route, ctx, false);
 
-      expect(order).toEqual(['start', 'placeOrder', 'placeOrder', 'finish']);
-      const journalled = batch.start.mock.calls[0][1];
-      expect(journalled.map((a) => a.clOrdId)).toEqual(route.targets.map((t) => clOrdIdOf(webhook.requestId, t.accountId, 'entry')));
+      // A resume finds these orders again by the same clOrdIds (request id, account, leg), so none is written first.
+      expect(order).toEqual(['placeOrder', 'placeOrder', 'finish']);
+      expect(placeOrder.mock.calls.map((c: unknown[]) => (c[2] as { clOrdId: string }).clOrdId)).toEqual(route.targets.map((t) => clOrdIdOf(webhook.requestId, t.accountId, 'entry')));
     });
 
-    it('should journal every outcome and the final state in one write', async () => {
-      const { sut, batch, route } = setup([], []);
+    it('should journal every attempt with its outcome, and the final state, in one write', async () => {
+      const { sut, batch, route, placeOrder } = setup([], []);
+      placeOrder.mockRejectedValueOnce(new BrokerError('BROKER_REJECTED', 'Tradovate rejected order/placeorder: NoQuote', { endpoint: 'order/placeorder' }));
 
       const result = await sut.execute(webhook, signal, route, ctx, false);
 
       expect(batch.finish).toHaveBeenCalledTimes(1);
-      expect(batch.finish).toHaveBeenCalledWith('w', [expect.objectContaining({ status: 'placed', orderId: 999 }), expect.objectContaining({ status: 'placed', orderId: 999 })], expect.objectContaining({ status: 'completed', response: result }));
-      expect(result).toMatchObject({ successful: 2, failed: 0, total: 2 });
+      const [id, attempts, end] = batch.finish.mock.calls[0] as unknown as [string, OrderAttemptEntity[], { status: string; response: unknown }];
+      expect(id).toBe('w');
+      expect(attempts.map((a) => [a.accountName, a.clOrdId, a.status, a.orderId, a.error?.includes('NoQuote') ?? null])).toEqual([
+        ['DEMO1', clOrdIdOf(webhook.requestId, route.targets[0].accountId, 'entry'), 'failed', null, true],
+        ['DEMO2', clOrdIdOf(webhook.requestId, route.targets[1].accountId, 'entry'), 'placed', 999, null],
+      ]);
+      expect(end).toMatchObject({ status: 'partial', response: result });
+      expect(result).toMatchObject({ successful: 1, failed: 1, total: 2 });
     });
   });
 

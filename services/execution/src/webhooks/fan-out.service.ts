@@ -10,8 +10,7 @@ import type { BrokerConnectionEntity } from '../entities/read-model.entities';
 import type { WebhookEntity } from '../entities/webhook.entity';
 import { ReadModelRepository } from '../read-model/read-model.repository';
 import { buildBrokerCall, clOrdIdOf } from './build-broker-call';
-import { FanOutJournal } from './fan-out-journal';
-import type { AttemptOutcome } from './fan-out-journal';
+import { FanOutJournal, attemptOf } from './fan-out-journal';
 import { JournalRepository } from './journal.repository';
 import type { NewAttempt } from './journal.repository';
 import type { Signal } from './signal';
@@ -19,9 +18,10 @@ import type { Signal } from './signal';
 type Result = WebhookResultV1['results'][number];
 
 /**
- * Places one signal on every target account in parallel. Every broker call is journalled pending
- * before any is sent (one statement), so a resume (after a crash) reconciles by clOrdId and places only
- * what is missing; the outcomes are journalled together once the broker has answered them all.
+ * Places one signal on every target account in parallel, then journals every attempt with its outcome in one
+ * statement. Nothing is journalled between the webhook row and that write: each order's clOrdId follows from the
+ * request id, the account and the leg, so a resume (after a crash) plans the fan-out again and looks every
+ * account's order up by clOrdId before placing only what is missing.
  */
 @Injectable()
 export class FanOutService {
@@ -37,17 +37,12 @@ export class FanOutService {
 
   async execute(webhook: WebhookEntity, signal: Signal, route: AlertRouteChangedV1, ctx: MessageContext, resuming: boolean): Promise<WebhookResultV1> {
     const targets = this.targets(route);
-    // A fresh webhook has no attempts yet; a resumed one may have them all (they were journalled together).
-    let attempts = resuming ? await this.journal.attemptsOf(webhook.id) : [];
+    // Only a resumed webhook can have attempts: journalled pending by a version that wrote them before sending.
+    const journalled = resuming ? await this.journal.attemptsOf(webhook.id) : [];
     // One read of every connection the fan-out touches (planning and sending share it).
-    const connectionIds = new Set([...targets.map((t) => t.connectionId), ...attempts.map((a) => a.connectionId)]);
+    const connectionIds = new Set([...targets.map((t) => t.connectionId), ...journalled.map((a) => a.connectionId)]);
     const conns = await this.readModel.connectionsOf([...connectionIds], webhook.userId);
-    if (attempts.length === 0) {
-      attempts = await this.batch.start(webhook.id, await Promise.all(targets.map((t) => this.plan(webhook, signal, route, t, conns.get(t.connectionId), ctx))));
-    } else {
-      await this.journal.setWebhook(webhook.id, { status: 'processing' });
-    }
-    const ran: AttemptOutcome[] = [];
+    const attempts = journalled.length > 0 ? journalled : await Promise.all(targets.map(async (t) => attemptOf(await this.plan(webhook, signal, route, t, conns.get(t.connectionId), ctx))));
     const events: LogEventV1[] = [];
     const results = await Promise.all(
       attempts.map(async (a) => {
@@ -55,7 +50,6 @@ export class FanOutService {
           return resultOf(a, 0);
         }
         const r = await this.run(a, conns.get(a.connectionId), ctx, resuming);
-        ran.push(a);
         events.push(r.event);
         return r.result;
       }),
@@ -67,7 +61,8 @@ export class FanOutService {
     const response: WebhookResultV1 = { message, successful, failed, total, results, request_id: webhook.requestId, processed_orders: successful, failed_orders: failed };
     const status = failed === 0 ? 'completed' : successful === 0 ? 'failed' : 'partial';
     events.push({ at: new Date().toISOString(), type: 'completed', message, outcome: status });
-    await this.batch.finish(webhook.id, ran, { status, response, events });
+    const end = { status, response, events } as const;
+    await (journalled.length > 0 ? this.batch.settle(webhook.id, journalled, end) : this.batch.finish(webhook.id, attempts, end));
     return response;
   }
 
@@ -98,7 +93,7 @@ export class FanOutService {
     }
   }
 
-  /** Sends one pending attempt; its outcome is set on `a` and journalled by the caller with the others. */
+  /** Sends one pending attempt (looked up by clOrdId first when resuming); its outcome is set on `a` and journalled by the caller with the others. */
   private async run(a: OrderAttemptEntity, conn: BrokerConnectionEntity | undefined, ctx: MessageContext, resuming: boolean): Promise<{ result: Result; event: LogEventV1 }> {
     const started = performance.now();
     let orderId: number | null = null;

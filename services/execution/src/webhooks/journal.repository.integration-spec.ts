@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { WebhookResultV1 } from '@app/contracts';
 import { dataSourceOptions, openEmbeddedDatabase } from '@app/database';
 import type { EmbeddedDatabase } from '@app/database';
 import { DataSource } from 'typeorm';
@@ -11,7 +12,7 @@ import { SystemRejectionEntity } from '../entities/read-model.entities';
 import { WebhookEntity } from '../entities/webhook.entity';
 import { Execution_SCHEMA, executionMigrations } from '../migrations';
 import { clOrdIdOf } from './build-broker-call';
-import { FanOutJournal } from './fan-out-journal';
+import { FanOutJournal, attemptOf } from './fan-out-journal';
 import { JournalRepository } from './journal.repository';
 
 /** The journal on the embedded database of standalone mode, which plans prepared statements once for any values. */
@@ -35,6 +36,10 @@ describe(JournalRepository.name, () => {
     await dataSource?.destroy().catch(() => undefined);
     await db?.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const resultOf = (requestId: string, successful: number): WebhookResultV1 => ({
+    message: `Orders placed on ${successful} account(s)`, successful, failed: 0, total: successful, results: [], request_id: requestId, processed_orders: successful, failed_orders: 0,
   });
 
   /** `n` webhooks in one status, written as the journal writes them; `claim` is their lease, if any. */
@@ -74,10 +79,84 @@ describe(JournalRepository.name, () => {
     });
   });
 
+  describe('fan-out journal', () => {
+    const fanOuts = () => new FanOutJournal(dataSource);
+    const newWebhook = (requestId: string) => sut.createWebhook({
+      userId, requestId, alertId: null, alertName: null, symbol: 'MNQZ6', action: 'market buy', status: 'received',
+      request: {}, rawBody: '{}', bodyHash: 'hash', events: [{ at: new Date().toISOString(), type: 'received', message: 'Webhook received' }],
+    });
+    const planned = (webhookId: string, requestId: string, accountName: string) => {
+      const accountId = randomUUID();
+      return attemptOf({
+        webhookId, userId, accountId, accountName, connectionId: randomUUID(), clOrdId: clOrdIdOf(requestId, accountId, 'entry'),
+        kind: 'order', request: { accountId: 7, orderQty: 1 },
+      });
+    };
+    const attemptsOf = async (webhookId: string) => (await sut.attemptsOf(webhookId)).map((a) => [a.accountName, a.clOrdId, a.status, a.orderId, a.error, a.durationMs, a.request]);
+
+    it('should write every attempt once, with its outcome, and each webhook final, also for fan-outs ending together', async () => {
+      const [one, two, three] = [uuidv7(), uuidv7(), uuidv7()];
+      const [w1, w2, w3] = await Promise.all([newWebhook(one), newWebhook(two), newWebhook(three)]);
+      const a = planned(w1.id, one, 'DEMO1');
+      const b = planned(w1.id, one, 'DEMO2');
+      const c = planned(w2.id, two, 'DEMO3');
+      const d = planned(w3.id, three, 'DEMO4');
+      const event = { at: new Date().toISOString(), type: 'completed' as const, message: 'done', outcome: 'partial' };
+      const journal = fanOuts();
+
+      // The first runs at once; the two that arrive while it runs share the next statement (group commit).
+      await Promise.all([
+        journal.finish(w1.id, [{ ...a, status: 'placed', orderId: 101, durationMs: 4 }, { ...b, status: 'failed', error: 'NoQuote', durationMs: 6 }], { status: 'partial', response: resultOf(one, 1), events: [event] }),
+        journal.finish(w2.id, [{ ...c, status: 'placed', orderId: 102, durationMs: 5 }], { status: 'completed', response: resultOf(two, 1), events: [] }),
+        journal.finish(w3.id, [{ ...d, status: 'placed', orderId: 103, durationMs: 5 }], { status: 'completed', response: resultOf(three, 1), events: [] }),
+      ]);
+
+      expect(await attemptsOf(w1.id)).toEqual([
+        ['DEMO1', a.clOrdId, 'placed', 101, null, 4, { accountId: 7, orderQty: 1 }],
+        ['DEMO2', b.clOrdId, 'failed', null, 'NoQuote', 6, { accountId: 7, orderQty: 1 }],
+      ]);
+      expect(await attemptsOf(w2.id)).toEqual([['DEMO3', c.clOrdId, 'placed', 102, null, 5, { accountId: 7, orderQty: 1 }]]);
+      expect(await attemptsOf(w3.id)).toEqual([['DEMO4', d.clOrdId, 'placed', 103, null, 5, { accountId: 7, orderQty: 1 }]]);
+      const final = await sut.webhook(w1.id);
+      expect([final?.status, final?.httpStatus, final?.response, final?.events.map((e) => e.type)]).toEqual(['partial', 200, resultOf(one, 1), ['received', 'completed']]);
+      expect([(await sut.webhook(w2.id))?.response, (await sut.webhook(w3.id))?.response]).toEqual([resultOf(two, 1), resultOf(three, 1)]);
+      // Finished: no longer the sweep's to resume.
+      expect((await sut.unfinished()).map((w) => w.id)).not.toContain(w1.id);
+    });
+
+    it('should settle attempts an earlier version journalled pending in place, without writing them again', async () => {
+      const requestId = uuidv7();
+      const webhook = await newWebhook(requestId);
+      const a = planned(webhook.id, requestId, 'DEMO1');
+      await db.query(
+        `INSERT INTO "execution"."order_attempts" ("id", "webhook_id", "user_id", "account_id", "account_name", "connection_id", "cl_ord_id", "kind", "request", "status")
+         VALUES ($1, $2, $3, $4, 'DEMO1', $5, $6, 'order', '{}', 'pending')`,
+        [a.id, webhook.id, userId, a.accountId, a.connectionId, a.clOrdId],
+      );
+
+      await fanOuts().settle(webhook.id, [{ ...a, status: 'placed', orderId: 106, durationMs: 3 }], { status: 'completed', response: resultOf(requestId, 1), events: [] });
+
+      expect(await attemptsOf(webhook.id)).toEqual([['DEMO1', a.clOrdId, 'placed', 106, null, 3, {}]]);
+      expect((await sut.webhook(webhook.id))?.status).toBe('completed');
+    });
+
+    it('should refuse a second write of the same clOrdIds and leave the first intact', async () => {
+      // Two instances finishing one webhook (a lease lost while working): the second must not double the log.
+      const requestId = uuidv7();
+      const webhook = await newWebhook(requestId);
+      const a = planned(webhook.id, requestId, 'DEMO1');
+      await fanOuts().finish(webhook.id, [{ ...a, status: 'placed', orderId: 104 }], { status: 'completed', response: resultOf(requestId, 1), events: [] });
+
+      await expect(fanOuts().finish(webhook.id, [{ ...a, id: uuidv7(), status: 'placed', orderId: 105 }], { status: 'completed', response: resultOf(requestId, 1), events: [] }))
+        .rejects.toMatchObject({ constraint: 'uq_order_attempts_cl_ord_id' });
+      expect((await attemptsOf(webhook.id)).map((r) => r[3])).toEqual([104]);
+    });
+  });
+
   describe('keys', () => {
     const journalled: Array<{ webhookId: string; attemptIds: string[]; clOrdIds: string[] }> = [];
 
-    // Left unfinished, they would be the sweep's to find: gone again, so no other test depends on the order.
+    // Gone again afterwards, so that no other test depends on the order.
     afterAll(() => db.query('DELETE FROM "execution"."webhooks" WHERE "id" = ANY($1::uuid[])', [journalled.map((j) => j.webhookId)]));
 
     it('should key every webhook and attempt later than the ones before it, so that the indexes grow at their end', async () => {
@@ -91,11 +170,13 @@ describe(JournalRepository.name, () => {
           userId, requestId, alertId: null, alertName: null, symbol: 'MNQZ6', action: 'market buy', status: 'received',
           request: {}, rawBody: '{}', bodyHash: 'hash', events: [],
         });
-        const attempts = await fanOuts.start(webhook.id, accounts.map((accountId) => ({
+        const attempts = accounts.map((accountId) => attemptOf({
           webhookId: webhook.id, userId, accountId, accountName: 'DEMO1', connectionId: randomUUID(), clOrdId: clOrdIdOf(requestId, accountId, 'entry'),
-          kind: 'order' as const, request: {},
-        })));
-        journalled.push({ webhookId: webhook.id, attemptIds: attempts.map((a) => a.id), clOrdIds: attempts.map((a) => a.clOrdId) });
+          kind: 'order', request: {},
+        }));
+        await fanOuts.finish(webhook.id, attempts.map((a) => ({ ...a, status: 'placed', orderId: 1 })), { status: 'completed', response: resultOf(requestId, 3), events: [] });
+        const rows = await db.query<{ id: string; cl_ord_id: string }>('SELECT "id", "cl_ord_id" FROM "execution"."order_attempts" WHERE "webhook_id" = $1', [webhook.id]);
+        journalled.push({ webhookId: webhook.id, attemptIds: rows.rows.map((r) => r.id), clOrdIds: rows.rows.map((r) => r.cl_ord_id) });
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
 

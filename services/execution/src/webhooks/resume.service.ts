@@ -12,8 +12,8 @@ const FINAL = new Set(['completed', 'partial', 'failed']);
 
 /**
  * Finishes webhooks whose instance died: on start and then every lease period, each unfinished
- * webhook whose lease lapsed is claimed (by one instance only) and finished. Pending broker calls
- * are first looked up by clOrdId (they may have reached Tradovate); only the missing are placed.
+ * webhook whose lease lapsed is claimed (by one instance only) and finished. Every account's order
+ * is first looked up by its clOrdId (it may have reached Tradovate); only the missing are placed.
  */
 @Injectable()
 export class ResumeService implements OnApplicationBootstrap, OnModuleDestroy {
