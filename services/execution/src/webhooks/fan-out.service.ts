@@ -39,10 +39,11 @@ export class FanOutService {
     const targets = this.targets(route);
     // Only a resumed webhook can have attempts: journalled pending by a version that wrote them before sending.
     const journalled = resuming ? await this.journal.attemptsOf(webhook.id) : [];
+    const settling = journalled.length > 0;
     // One read of every connection the fan-out touches (planning and sending share it).
     const connectionIds = new Set([...targets.map((t) => t.connectionId), ...journalled.map((a) => a.connectionId)]);
     const conns = await this.readModel.connectionsOf([...connectionIds], webhook.userId);
-    const attempts = journalled.length > 0 ? journalled : await Promise.all(targets.map(async (t) => attemptOf(await this.plan(webhook, signal, route, t, conns.get(t.connectionId), ctx))));
+    const attempts = settling ? journalled : await Promise.all(targets.map(async (t) => attemptOf(await this.plan(webhook, signal, route, t, conns.get(t.connectionId), ctx))));
     const events: LogEventV1[] = [];
     const results = await Promise.all(
       attempts.map(async (a) => {
@@ -62,7 +63,7 @@ export class FanOutService {
     const status = failed === 0 ? 'completed' : successful === 0 ? 'failed' : 'partial';
     events.push({ at: new Date().toISOString(), type: 'completed', message, outcome: status });
     const end = { status, response, events } as const;
-    await (journalled.length > 0 ? this.batch.settle(webhook.id, journalled, end) : this.batch.finish(webhook.id, attempts, end));
+    await (settling ? this.batch.settle(webhook.id, journalled, end) : this.batch.finish(webhook.id, attempts, end));
     return response;
   }
 

@@ -153,6 +153,31 @@ describe(JournalRepository.name, () => {
     });
   });
 
+  describe('attempt pages', () => {
+    it('should pack attempts into their pages, as they are written once and never updated', async () => {
+      // Room left for an update nobody makes would double the pages every checkpoint writes (docs/performance.md).
+      const requestId = uuidv7();
+      const webhook = await sut.createWebhook({
+        userId, requestId, alertId: null, alertName: null, symbol: 'MNQZ6', action: 'market buy', status: 'received',
+        request: {}, rawBody: '{}', bodyHash: 'hash', events: [],
+      });
+      const request = { accountId: 1000001, contractId: 3570918, action: 'Buy', orderQty: 2, orderType: 'Market', isAutomated: true };
+      const attempts = Array.from({ length: 400 }, () => {
+        const accountId = randomUUID();
+        return { ...attemptOf({ webhookId: webhook.id, userId, accountId, accountName: 'DEMO100001', connectionId: randomUUID(), clOrdId: clOrdIdOf(requestId, accountId, 'entry'), kind: 'order', request }), status: 'placed' as const, orderId: 200000001, durationMs: 4 };
+      });
+
+      await new FanOutJournal(dataSource).finish(webhook.id, attempts, { status: 'completed', response: resultOf(requestId, 400), events: [] });
+
+      const { rows } = await db.query<{ rows: number; pages: number }>(
+        `SELECT count(*)::int AS "rows", count(DISTINCT (ctid::text::point)[0])::int AS "pages" FROM "execution"."order_attempts" WHERE "webhook_id" = $1`, [webhook.id],
+      );
+      expect(rows[0].rows).toBe(400);
+      // ≈ 21 a page filled, ≈ 11 with half of each page kept free.
+      expect(rows[0].rows / rows[0].pages).toBeGreaterThanOrEqual(18);
+    });
+  });
+
   describe('keys', () => {
     const journalled: Array<{ webhookId: string; attemptIds: string[]; clOrdIds: string[] }> = [];
 
