@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EmbeddedDatabase } from './embedded-database';
@@ -15,6 +15,12 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
   afterAll(async () => {
     await db?.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('should run on a thread named pglite, which top -H and the benchmark tell from V8 helpers', () => {
+    const names = readdirSync('/proc/self/task').map((tid) => readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim());
+
+    expect(names.filter((n) => n === 'pglite')).toHaveLength(1);
   });
 
   it('should run a parameterised statement and answer its rows as objects', async () => {
