@@ -11,6 +11,7 @@ import { sampleAll } from './proc-usage';
 import type { SoakResult } from './report/result';
 import { runStep } from './sweep';
 import type { Route, Target } from './target';
+import { perWebhook, sampleThreads, sumRoles } from './thread-cpu';
 
 const MiB = 2 ** 20;
 
@@ -43,9 +44,18 @@ export async function soak(
     log(`  warm-up done at ${warmUpS} s; measuring`);
     sample();
     const cpuBefore = readCpuTimes();
+    const threads = (): ReturnType<typeof sumRoles> => sumRoles(target.pids().map(sampleThreads));
+    const [threadsBefore, benchBefore] = [threads(), process.cpuUsage()];
     const step = await runStep(sim, target, route, rate, durationMs);
+    const [threadsAfter, bench] = [threads(), process.cpuUsage(benchBefore)];
     sample();
-    return { target: target.name, fanOut: route.fanOut, rate, durationMs, warmUpS, rssMiB: samples, latency: step.latency, errors: step.errors, stealPct: stealPct(cpuBefore, readCpuTimes()) };
+    return {
+      target: target.name, fanOut: route.fanOut, rate, durationMs, warmUpS, rssMiB: samples, latency: step.latency, errors: step.errors, stealPct: stealPct(cpuBefore, readCpuTimes()),
+      cpuMsPerWebhook: {
+        threads: perWebhook(threadsBefore, threadsAfter, step.sent),
+        bench: Math.round(((bench.user + bench.system) / 1000 / Math.max(1, step.sent)) * 100) / 100,
+      },
+    };
   } finally {
     clearInterval(timer);
   }

@@ -60,6 +60,16 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
       `RSS ${f(first)} MiB at the warm-up's start, ${f(last)} MiB at the end; over the measured minutes ${growth ? `${f(growth.fromMiB)} → ${f(growth.toMiB)} MiB (${growth.window}-s means)` : 'no samples'}. ` +
         `Measured part: latency p50 ${f(s.latency.p50)} / p99 ${f(s.latency.p99)} ms; errors ${s.errors}; CPU steal ${f(s.stealPct)} %.`,
     );
+    if (s.cpuMsPerWebhook) {
+      const { threads, bench } = s.cpuMsPerWebhook;
+      const total = Object.values(threads).reduce((a, b) => a + b, 0);
+      const parts = Object.entries(threads).sort(([, a], [, b]) => b - a).map(([role, ms]) => `${role} ${f(ms, 2)}`);
+      lines.push(
+        '',
+        `CPU per webhook over the measured part: the product ${f(total, 2)} ms (by thread: ${parts.join(', ')}); ` +
+          `the bench's own process (load driver and simulator, on the same cores) ${f(bench, 2)} ms.`,
+      );
+    }
     lines.push('', `RSS samples (s: MiB): ${s.rssMiB.map((p) => `${p.atS}: ${f(p.rssMiB, 0)}`).join(', ')}`);
     if (s.rssMiB.some((p) => p.diskMiB !== undefined)) {
       lines.push('', `Data directory samples (s: MiB): ${s.rssMiB.map((p) => `${p.atS}: ${f(p.diskMiB ?? Number.NaN, 0)}`).join(', ')}`);

@@ -31,6 +31,11 @@ export interface SoakResult {
   errors: number;
   /** CPU steal over the whole soak, % (cpu-steal.ts). */
   stealPct: number;
+  /**
+   * CPU per webhook over the measured part, ms: the product's by thread (thread-cpu.ts: `main`, `pglite`, `helpers`),
+   * and the bench's own process (load driver and simulator), which runs on the same cores. Absent in older results.
+   */
+  cpuMsPerWebhook?: { threads: Record<string, number>; bench: number };
 }
 
 export interface TargetCheck {
