@@ -1,8 +1,7 @@
 // CPU and memory of the processes under test, read from /proc so child processes count (the bench's own
 // process — load driver and simulator — is never included in the product's or the baseline's figures).
 import { readFileSync } from 'node:fs';
-
-const CLK_TCK = 100; // getconf CLK_TCK on Linux x86-64
+import { parseThreadStat } from './thread-cpu';
 
 export interface ProcSample {
   /** user + system CPU time, milliseconds. */
@@ -13,10 +12,8 @@ export interface ProcSample {
 }
 
 export function sampleProc(pid: number): ProcSample {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const cpuMs = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+  // The process's line has the same shape as a thread's, with every thread's time summed.
+  const { cpuMs } = parseThreadStat(pid, readFileSync(`/proc/${pid}/stat`, 'utf8'));
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string): number => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
   return { cpuMs, rssBytes: kb('VmRSS'), peakRssBytes: kb('VmHWM') };

@@ -18,7 +18,7 @@ export interface ThreadStat {
 /** CPU milliseconds by role: `main`, a named thread's name, or `helpers`. */
 export type ThreadCpu = Record<string, number>;
 
-/** One line of /proc/<pid>/task/<tid>/stat. The name is in parentheses and may itself hold spaces or parentheses. */
+/** One line of /proc/<pid>/task/<tid>/stat (or /proc/<pid>/stat). The name is in parentheses and may itself hold spaces or parentheses. */
 export function parseThreadStat(tid: number, stat: string): ThreadStat {
   const open = stat.indexOf('(');
   const close = stat.lastIndexOf(')');
