@@ -3,7 +3,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSourceNameRegistry } from '@nestjs/typeorm/dist/data-source-name.registry';
 import { Topic } from '@app/contracts';
-import type { MessageContext } from '@app/contracts';
+import type { AlertRouteChangedV1, Envelope, MessageContext } from '@app/contracts';
 import { InProcessBroker, InProcessClient, InProcessServer, MessageBus } from '@app/messaging';
 import { resetSchemas, testInfraEnv } from '@app/testing';
 import { TradingModule } from '../src/trading.module';
@@ -16,12 +16,13 @@ import { connectionEvent } from './trading-fixtures';
 describe(TradingModule.name, () => {
   const { databaseUrl } = testInfraEnv();
   let service: INestMicroservice;
+  let broker: InProcessBroker;
   let sut: MessageBus;
   let user: string;
   let ctx: MessageContext;
 
   beforeAll(async () => {
-    const broker = new InProcessBroker();
+    broker = new InProcessBroker();
     const runtime = { config: {}, bus: new InProcessClient(broker), busOptions: { requestTimeoutMs: 20000 } };
     service = await NestFactory.createMicroservice(
       TradingModule.forRoot(runtime, { kind: 'postgres', url: databaseUrl, poolSize: 10 }),
@@ -120,6 +121,69 @@ describe(TradingModule.name, () => {
       ).rejects.toMatchObject({
         code: 'UNPROCESSABLE',
       });
+    });
+  });
+
+  describe('route events (outbox)', () => {
+    /** What execution would receive; while `refusing`, publishing fails as it does with the broker down. */
+    const execution = { refusing: false, routes: [] as AlertRouteChangedV1[], removed: [] as Array<{ alertId: string; userId: string }> };
+    const until = async (done: () => boolean, ms = 10_000): Promise<void> => {
+      const deadline = Date.now() + ms;
+      while (!done() && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+
+    beforeAll(() => {
+      const listen = (topic: Topic, into: 'routes' | 'removed') =>
+        broker.register('execution', topic, (data) => {
+          if (execution.refusing) {
+            return Promise.reject(new Error('broker unavailable'));
+          }
+          (execution[into] as unknown[]).push((data as Envelope).payload);
+          return Promise.resolve();
+        }, true);
+      listen(Topic.AlertRouteChanged, 'routes');
+      listen(Topic.AlertRemoved, 'removed');
+    });
+
+    beforeEach(() => {
+      Object.assign(execution, { refusing: false, routes: [], removed: [] });
+    });
+
+    afterAll(() => {
+      broker.unregisterGroup('execution', [Topic.AlertRouteChanged, Topic.AlertRemoved]);
+    });
+
+    it("should publish a new alert's route at once", async () => {
+      const alert = await sut.send(Topic.AlertsCreate, { name: 'now' }, ctx);
+
+      expect(execution.routes).toEqual([expect.objectContaining({ alertId: alert.id, userId: user, name: 'now', status: 'active' })]);
+    });
+
+    it('should publish the route of a change committed while the broker refused it, once the broker takes it', async () => {
+      execution.refusing = true;
+      const alert = await sut.send(Topic.AlertsCreate, { name: 'parked' }, ctx);
+      await sut.send(Topic.AlertsUpdate, { id: alert.id, status: 'inactive' }, ctx);
+      expect(execution.routes).toEqual([]);
+
+      execution.refusing = false;
+      await until(() => execution.routes.length > 0);
+
+      // Its route as it is now, once, not once per change.
+      expect(execution.routes).toEqual([expect.objectContaining({ alertId: alert.id, name: 'parked', status: 'inactive' })]);
+    });
+
+    it('should tell of a removal committed while the broker refused it, and publish no route for the removed alert', async () => {
+      execution.refusing = true;
+      const alert = await sut.send(Topic.AlertsCreate, { name: 'gone' }, ctx);
+      await sut.send(Topic.AlertsDelete, { id: alert.id }, ctx);
+
+      execution.refusing = false;
+      await until(() => execution.removed.length > 0);
+
+      expect(execution.removed).toEqual([{ alertId: alert.id, userId: user }]);
+      expect(execution.routes).toEqual([]);
     });
   });
 });

@@ -90,8 +90,8 @@ export class AlertsRepository {
     }));
   }
 
-  async remove(userId: string, id: string): Promise<boolean> {
-    const result = await this.dataSource.manager.delete(Alert, { id, userId });
+  async remove(userId: string, id: string, em: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const result = await em.delete(Alert, { id, userId });
     return (result.affected ?? 0) > 0;
   }
 }

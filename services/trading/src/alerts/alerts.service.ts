@@ -39,9 +39,10 @@ export class AlertsService {
       const alert = await this.alerts.save(em.create(Alert, { ...fields, userId }), em);
       await this.alerts.setGroups(alert.id, groupIds, em);
       await this.alerts.setAccounts(alert.id, accountIds, em);
+      await this.routes.stage(em, [alert.id], userId, ctx);
       return alert.id;
     });
-    await this.routes.publish([id], ctx);
+    await this.routes.flush();
     return this.view(userId, id);
   }
 
@@ -66,16 +67,20 @@ export class AlertsService {
       if (accountIds !== undefined) {
         await this.alerts.setAccounts(id, accountIds, em);
       }
+      await this.routes.stage(em, [id], userId, ctx);
     });
-    await this.routes.publish([id], ctx);
+    await this.routes.flush();
     return this.view(userId, id);
   }
 
   async remove(userId: string, id: string, ctx: MessageContext): Promise<{ id: string }> {
-    if (!(await this.alerts.remove(userId, id))) {
-      throw notFound();
-    }
-    await this.routes.publishRemoved([{ id, userId }], ctx);
+    await this.alerts.dataSource.transaction(async (em) => {
+      if (!(await this.alerts.remove(userId, id, em))) {
+        throw notFound();
+      }
+      await this.routes.stageRemoved(em, [{ id, userId }], ctx);
+    });
+    await this.routes.flush();
     return { id };
   }
 

@@ -43,7 +43,7 @@ export class GroupsService {
     changes: { name?: string; connection_ids?: string[] },
     ctx: MessageContext,
   ): Promise<GroupV1> {
-    const affected = await this.groups.dataSource
+    await this.groups.dataSource
       .transaction(async (em) => {
         const group = await this.groups.findOne(userId, id, em);
         if (!group) {
@@ -56,28 +56,28 @@ export class GroupsService {
           await this.groups.rename(group, changes.name, em);
         }
         if (changes.connection_ids === undefined) {
-          return [];
+          return;
         }
         await this.assertOwnConnections(userId, changes.connection_ids, em);
         await this.groups.setMembers(id, changes.connection_ids, em);
-        return this.routesRepository.alertsUsingGroups([id], em);
+        await this.routes.stage(em, await this.routesRepository.alertsUsingGroups([id], em), userId, ctx);
       })
       .catch((err: unknown) => {
         throw isUniqueViolation(err) ? nameTaken(changes.name ?? '') : err;
       });
-    await this.routes.publish(affected, ctx);
+    await this.routes.flush();
     return this.view(userId, id);
   }
 
   async remove(userId: string, id: string, ctx: MessageContext): Promise<{ id: string }> {
-    const affected = await this.groups.dataSource.transaction(async (em) => {
+    await this.groups.dataSource.transaction(async (em) => {
       const touched = await this.routesRepository.alertsUsingGroups([id], em);
       if (!(await this.groups.remove(userId, id, em))) {
         throw notFound();
       }
-      return touched;
+      await this.routes.stage(em, touched, userId, ctx);
     });
-    await this.routes.publish(affected, ctx);
+    await this.routes.flush();
     return { id };
   }
 

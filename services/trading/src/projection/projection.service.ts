@@ -17,32 +17,32 @@ export class ProjectionService {
   ) {}
 
   async connectionChanged(c: ConnectionChangedV1, ctx: MessageContext): Promise<void> {
-    const affected = await this.projection.dataSource.transaction(async (em) => {
+    await this.projection.dataSource.transaction(async (em) => {
       const before = await this.projection.accountIdsOf(c.connectionId, em);
       const after = new Set(c.accounts.map((a) => a.id));
       // Token refreshes re-send the connection unchanged: only a changed account set moves routes.
       const accountsChanged = before.length !== after.size || before.some((id) => !after.has(id));
       const touched = accountsChanged ? await this.routesRepository.alertsUsingConnection(c.connectionId, em) : [];
       await this.projection.saveConnection(c, em);
-      return touched;
+      await this.routes.stage(em, touched, c.userId, ctx);
     });
-    await this.routes.publish(affected, ctx);
+    await this.routes.flush();
   }
 
   async connectionRemoved(connectionId: string, userId: string, ctx: MessageContext): Promise<void> {
-    const affected = await this.projection.dataSource.transaction(async (em) => {
+    await this.projection.dataSource.transaction(async (em) => {
       const touched = await this.routesRepository.alertsUsingConnection(connectionId, em);
       await this.projection.removeConnection(connectionId, userId, em);
-      return touched;
+      await this.routes.stage(em, touched, userId, ctx);
     });
-    await this.routes.publish(affected, ctx);
+    await this.routes.flush();
   }
 
   async userDeleted(userId: string, ctx: MessageContext): Promise<void> {
-    const removed = await this.projection.dataSource.transaction((em) => this.projection.removeUser(userId, em));
-    await this.routes.publishRemoved(
-      removed.map((id) => ({ id, userId })),
-      ctx,
-    );
+    await this.projection.dataSource.transaction(async (em) => {
+      const removed = await this.projection.removeUser(userId, em);
+      await this.routes.stageRemoved(em, removed.map((id) => ({ id, userId })), ctx);
+    });
+    await this.routes.flush();
   }
 }
