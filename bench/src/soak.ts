@@ -12,6 +12,7 @@ import type { SoakResult } from './report/result';
 import { runStep } from './sweep';
 import type { Route, Target } from './target';
 import { perWebhook, sampleThreads, sumRoles } from './thread-cpu';
+import type { ThreadCpu } from './thread-cpu';
 
 const MiB = 2 ** 20;
 
@@ -44,7 +45,7 @@ export async function soak(
     log(`  warm-up done at ${warmUpS} s; measuring`);
     sample();
     const cpuBefore = readCpuTimes();
-    const threads = (): ReturnType<typeof sumRoles> => sumRoles(target.pids().map(sampleThreads));
+    const threads = (): ThreadCpu => sumRoles(target.pids().map(sampleThreads));
     const [threadsBefore, benchBefore] = [threads(), process.cpuUsage()];
     const step = await runStep(sim, target, route, rate, durationMs);
     const [threadsAfter, bench] = [threads(), process.cpuUsage(benchBefore)];

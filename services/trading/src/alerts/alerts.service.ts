@@ -78,7 +78,7 @@ export class AlertsService {
       if (!(await this.alerts.remove(userId, id, em))) {
         throw notFound();
       }
-      await this.routes.stageRemoved(em, [{ id, userId }], ctx);
+      await this.routes.stageRemoved(em, [id], userId, ctx);
     });
     await this.routes.flush();
     return { id };

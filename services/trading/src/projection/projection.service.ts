@@ -41,7 +41,7 @@ export class ProjectionService {
   async userDeleted(userId: string, ctx: MessageContext): Promise<void> {
     await this.projection.dataSource.transaction(async (em) => {
       const removed = await this.projection.removeUser(userId, em);
-      await this.routes.stageRemoved(em, removed.map((id) => ({ id, userId })), ctx);
+      await this.routes.stageRemoved(em, removed, userId, ctx);
     });
     await this.routes.flush();
   }

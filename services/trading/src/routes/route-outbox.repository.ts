@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { jsonbParam } from '@app/database';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 
@@ -34,7 +35,7 @@ export class RouteOutboxRepository {
       `INSERT INTO trading.route_outbox (alert_id, user_id, removed, correlation_id)
        SELECT alert_id, user_id, removed, correlation_id
          FROM jsonb_to_recordset($1::jsonb) AS e(alert_id uuid, user_id uuid, removed boolean, correlation_id text)`,
-      [JSON.stringify(entries.map((e) => ({ alert_id: e.alertId, user_id: e.userId, removed: e.removed, correlation_id: e.correlationId })))],
+      [jsonbParam(entries.map((e) => ({ alert_id: e.alertId, user_id: e.userId, removed: e.removed, correlation_id: e.correlationId })))],
     );
   }
 

@@ -44,14 +44,18 @@ export class RoutesService implements OnApplicationBootstrap, OnModuleDestroy {
     await (this.queued ?? this.running);
   }
 
-  /** Records, in the change's transaction, that these alerts' routes must be published. */
+  /** Records, in the change's transaction, that these alerts of `userId` changed: their routes are to be published. */
   stage(em: EntityManager, alertIds: Iterable<string>, userId: string, ctx: MessageContext): Promise<void> {
-    return this.outbox.add(em, [...new Set(alertIds)].map((alertId) => ({ alertId, userId, removed: false, correlationId: ctx.correlationId })));
+    return this.record(em, alertIds, userId, ctx, false);
   }
 
-  /** Records, in the change's transaction, that these alerts were removed. */
-  stageRemoved(em: EntityManager, alerts: Array<{ id: string; userId: string }>, ctx: MessageContext): Promise<void> {
-    return this.outbox.add(em, alerts.map((a) => ({ alertId: a.id, userId: a.userId, removed: true, correlationId: ctx.correlationId })));
+  /** Records, in the change's transaction, that these alerts of `userId` were removed. */
+  stageRemoved(em: EntityManager, alertIds: Iterable<string>, userId: string, ctx: MessageContext): Promise<void> {
+    return this.record(em, alertIds, userId, ctx, true);
+  }
+
+  private record(em: EntityManager, alertIds: Iterable<string>, userId: string, ctx: MessageContext, removed: boolean): Promise<void> {
+    return this.outbox.add(em, [...new Set(alertIds)].map((alertId) => ({ alertId, userId, removed, correlationId: ctx.correlationId })));
   }
 
   /**
