@@ -87,7 +87,9 @@ describe(startKafkaMock.name, () => {
     const members = { a: consumer('spec-shared'), b: consumer('spec-shared') };
     const received = { a: 0, b: 0 };
     const assignments: Record<string, number[]> = { a: [], b: [] };
-    // Both join inside the mock's 3 s first-join window, so one generation takes them both.
+    // Joined inside the mock's 3 s first-join window, one generation takes them both; on a busy machine one may
+    // join late, and the rebalance that follows takes up to the session timeout plus the rebalance timeout (16 s)
+    // more, so the wait allows for it (20 s was not enough on a 2-core VM in two CI runs of four).
     await Promise.all(
       (['a', 'b'] as const).map(async (name) => {
         const c = members[name];
@@ -96,7 +98,7 @@ describe(startKafkaMock.name, () => {
         await c.run({ eachMessage: () => Promise.resolve(void received[name]++) });
       }),
     );
-    await until(() => assignments.a.length > 0 && assignments.b.length > 0, 20_000);
+    await until(() => assignments.a.length > 0 && assignments.b.length > 0, 45_000);
 
     await producer.send({
       topic: SHARED,
@@ -107,7 +109,7 @@ describe(startKafkaMock.name, () => {
     expect([...assignments.a, ...assignments.b].sort()).toEqual([0, 1, 2, 3]);
     expect(received.a).toBeGreaterThan(0);
     expect(received.b).toBeGreaterThan(0);
-  });
+  }, 90_000);
 
   it('should answer sequential request-reply round trips in milliseconds with maxWait 10', async () => {
     const server = consumer('spec-server');
