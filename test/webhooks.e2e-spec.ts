@@ -271,6 +271,7 @@ describe('TradingView webhooks (e2e)', () => {
 
   it('should list trade logs newest first with events, scoped to the user', async () => {
     const alertId = await alert(targets.slice(0, 1));
+    await post(signal(alertId, { order_type: 'limit', action: 'sell', price: '21000.25', strategy_name: 'sold' }));
     await post(signal(alertId, { strategy_name: 'logged' }));
     const list = await bus.send(Topic.LogsList, { page: 1, page_size: 5 }, ctx());
     const detail = await bus.send(Topic.LogsGet, { id: list.items[0].id }, ctx());
@@ -278,6 +279,9 @@ describe('TradingView webhooks (e2e)', () => {
 
     expect(list.total).toBeGreaterThan(5);
     expect(list.items).toHaveLength(5);
+    // The spec's trade log item: the side as Buy or Sell, the order type beside it.
+    expect(list.items.slice(0, 2).map((i) => [i.action, i.orderType])).toEqual([['Buy', 'market'], ['Sell', 'limit']]);
+    expect([detail.action, detail.orderType]).toEqual(['Buy', 'market']);
     expect(detail.events.map((e) => e.type)).toEqual(['received', 'routed', 'broker_call', 'completed']);
     expect((detail.request as { strategy_name: string }).strategy_name).toBe('logged');
     expect(foreign.ok).toBe(false);

@@ -55,7 +55,10 @@ export const LogSummaryV1 = z.object({
   requestId: z.string(),
   alertName: z.string().nullable(),
   symbol: z.string().nullable(),
-  action: z.string().nullable(),
+  /** The signal's side, Buy or Sell (spec: the trade log item); null when the webhook was rejected before it was read. */
+  action: z.enum(['Buy', 'Sell']).nullable(),
+  /** The signal's order type (market, limit, stop, oso, oco, flatten), shown beside the side. */
+  orderType: z.string().nullable(),
   status: z.string(),
 });
 

@@ -75,6 +75,7 @@ export function makeLog(overrides: Partial<TradeLogItem> = {}): TradeLogItem {
     alertName: 'NQ breakout',
     symbol: 'MNQZ5',
     action: 'Buy',
+    orderType: 'market',
     status: 'success',
     ...overrides,
   };

@@ -5,6 +5,7 @@ import type { ReplyOf, Topic } from '@app/contracts';
 import { ILike } from 'typeorm';
 import type { Repository } from 'typeorm';
 import { WebhookEntity } from '../entities/webhook.entity';
+import { sideOf } from './journalled-action';
 
 /** The trade log: each user's webhooks, newest first. */
 @Injectable()
@@ -32,6 +33,7 @@ const summary = (w: WebhookEntity) => ({
   requestId: w.requestId,
   alertName: w.alertName,
   symbol: w.symbol,
-  action: w.action,
+  ...sideOf(w.action),
   status: w.status,
 });
+

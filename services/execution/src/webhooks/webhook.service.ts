@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from '@app/database';
 import { APP_CONFIG } from '@app/messaging';
 import type { Msg } from '@app/messaging';
 import type { ExecutionConfig } from '../execution.settings';
+import { journalledAction } from '../logs/journalled-action';
 import { DedupWindow } from './dedup-window';
 import { FanOutService } from './fan-out.service';
 import { IntakeLookup } from './intake-lookup';
@@ -169,7 +170,7 @@ export class WebhookService {
   private header(p: Msg<Topic.WebhookReceived>['payload'], known: Known) {
     return {
       userId: known.userId, requestId: p.requestId, alertId: known.route?.alertId ?? null, alertName: known.route?.name ?? null,
-      symbol: known.signal?.symbol ?? known.route?.symbol ?? null, action: known.signal ? `${known.signal.orderType} ${known.signal.action}` : null,
+      symbol: known.signal?.symbol ?? known.route?.symbol ?? null, action: known.signal ? journalledAction(known.signal) : null,
       request: p.tooLarge ? '(body over 64 KB, not kept)' : bodyForLog(p.body), rawBody: textForLog(p.body), bodyHash: hashBody(p.body),
     };
   }

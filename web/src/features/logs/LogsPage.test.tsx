@@ -11,10 +11,15 @@ const render = () => renderWithProviders(<LogsPage />, { route: '/logs', preload
 describe('LogsPage', () => {
   it('should request page 1 of 10 and show rows with badges', async () => {
     const server = mockServer({
-      'GET /api/logs': page([makeLog({ id: '1', requestId: 'req-1', action: 'Buy' }), makeLog({ id: '2', requestId: 'req-2', action: 'Sell' })], 12, 2),
+      'GET /api/logs': page([makeLog({ id: '1', requestId: 'req-1', action: 'Buy' }), makeLog({ id: '2', requestId: 'req-2', action: 'Sell', orderType: 'oso' })], 12, 2),
     });
     render();
     expect(await screen.findByText('req-1')).toBeInTheDocument();
+    // Spec: Action, Buy green and other red; the order type beside it.
+    expect(screen.getByText('Buy')).toHaveClass('ant-tag-green');
+    expect(screen.getByText('Sell')).toHaveClass('ant-tag-red');
+    expect(screen.getByText('market')).toBeInTheDocument();
+    expect(screen.getByText('oso')).toBeInTheDocument();
     expect(screen.getByText('12 items')).toBeInTheDocument();
     expect(screen.getByText('2 pages')).toBeInTheDocument();
     expect(screen.getByText('Page 1')).toBeInTheDocument();

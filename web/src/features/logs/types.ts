@@ -5,7 +5,10 @@ export interface TradeLogItem {
   /** Null when the webhook was rejected before its alert or action could be read. */
   alertName: string | null;
   symbol: string | null;
-  action: string | null;
+  /** The signal's side. */
+  action: 'Buy' | 'Sell' | null;
+  /** market, limit, stop, oso, oco or flatten. */
+  orderType: string | null;
   status: string;
 }
 

@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, EyeOutlined } from '@ant-design/icons';
-import { Button, Table, Tag } from 'antd';
+import { Button, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatDateTime } from '../../../app/ui/format';
@@ -39,7 +39,14 @@ export function LogsTable({ items }: { items: TradeLogItem[] }) {
       title: 'Action',
       key: 'action',
       render: (_: unknown, l) =>
-        l.action ? <Tag color={l.action.toLowerCase() === 'buy' ? 'green' : 'red'}>{l.action}</Tag> : '-',
+        l.action ? (
+          <Space size={4}>
+            <Tag color={l.action === 'Buy' ? 'green' : 'red'}>{l.action}</Tag>
+            {l.orderType && <Typography.Text type="secondary">{l.orderType}</Typography.Text>}
+          </Space>
+        ) : (
+          '-'
+        ),
     },
     { title: 'Status', key: 'status', render: (_: unknown, l) => <Tag>{l.status}</Tag> },
     {
