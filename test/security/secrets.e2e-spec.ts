@@ -50,7 +50,8 @@ describe('secrets stay secret', () => {
       }));
     }
 
-    sut = await startStandaloneApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'debug' });
+    // RESET_TOKEN_IN_REPLY: the reset token is one of the secrets followed (it must reach no log).
+    sut = await startStandaloneApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'debug', RESET_TOKEN_IN_REPLY: 'true' });
     const url = sut.url;
     const adminToken = await login(url, ADMIN.email, ADMIN.password);
     const user = await activeUser(url, adminToken, undefined, USER_PASSWORD);

@@ -61,7 +61,7 @@ export type UserV1 = z.infer<typeof UserV1>;
 export const AccessTokenV1 = z.object({ access_token: z.string(), token_type: z.literal('bearer') });
 
 export const ForgotPasswordV1 = z.object({ email: EmailAddress });
-/** `reset_token` only when no mail server is configured (standalone) and the account exists. */
+/** `reset_token` only when no mail server is configured, RESET_TOKEN_IN_REPLY opted in (a local trial), and the account exists. */
 export const ForgotPasswordReplyV1 = z.object({ message: z.string(), reset_token: z.string().optional() });
 
 const ResetToken = text('Token').min(1, 'Token is required').max(256, 'Token is too long');

@@ -12,12 +12,17 @@ export const authSettings = {
   /** The first administrator, created or updated at start (both must be set to be applied). */
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
-  /** smtp://user:pass@host:port (or smtps://); when unset no mail is sent and reset tokens are returned. */
+  /** smtp://user:pass@host:port (or smtps://); when unset no mail is sent (approval notices, password resets). */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, 'expected an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('QuantLynk <no-reply@localhost>'),
+  /**
+   * Without a mail server, answer a password reset request with the reset token itself (a local trial only:
+   * whoever knows an e-mail address could then take over its account). Off by default; ignored with SMTP_URL.
+   */
+  RESET_TOKEN_IN_REPLY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** The address users reach the product at; links in mails are built on it. */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
 } satisfies z.ZodRawShape;

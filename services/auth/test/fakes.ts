@@ -107,6 +107,7 @@ export const authConfig = (over: Partial<AuthConfig> = {}): AuthConfig => ({
   JWT_SECRET: 'unit-test-secret-unit-test-secret-0123',
   JWT_EXPIRES_IN: 86400,
   MAIL_FROM: 'QuantLynk <no-reply@localhost>',
+  RESET_TOKEN_IN_REPLY: false,
   PUBLIC_URL: 'https://app.test',
   ...over,
 });

@@ -5,13 +5,14 @@ import { activeUser, call, detailText, login, newEmail } from '@app/testing/http
 const ADMIN = { email: 'reset-admin@example.com', password: 'admin-password-1' };
 const SENT = 'If an account exists for that email, reset instructions have been sent.';
 const INVALID = 'This reset link is invalid or has expired.';
+const UNAVAILABLE = 'Password reset by e-mail is not available: this server has no mail server configured. Ask your administrator.';
 
-describe('password reset without a mail server (standalone)', () => {
+describe('password reset without a mail server, reset tokens in replies (a local trial opted in)', () => {
   let sut: StandaloneApp;
   let adminToken: string;
 
   beforeAll(async () => {
-    sut = await startStandaloneApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    sut = await startStandaloneApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RESET_TOKEN_IN_REPLY: 'true' });
     adminToken = await login(sut.url, ADMIN.email, ADMIN.password);
   });
 
@@ -117,5 +118,33 @@ describe('password reset without a mail server (standalone)', () => {
       valid: false,
       email: null,
     });
+  });
+});
+
+describe('password reset without a mail server (the default)', () => {
+  let sut: StandaloneApp;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    sut = await startStandaloneApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    adminToken = await login(sut.url, ADMIN.email, ADMIN.password);
+  });
+
+  afterAll(async () => {
+    await sut.close();
+  });
+
+  it('should refuse every address alike, give no token, and leave the password as it was', async () => {
+    const user = await activeUser(sut.url, adminToken);
+
+    const answers = await Promise.all(
+      [user.email, newEmail('ghost')].map((email) => call<{ reset_token?: string }>(sut.url, 'POST', '/api/auth/forgot-password', { body: { email } })),
+    );
+
+    for (const res of answers) {
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ detail: UNAVAILABLE, code: 'UNPROCESSABLE', requestId: expect.any(String) });
+    }
+    expect((await call(sut.url, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } })).status).toBe(200);
   });
 });

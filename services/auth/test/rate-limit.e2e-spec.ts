@@ -16,6 +16,7 @@ describe('sign-in rate limits', () => {
       RATE_LIMIT_LOGIN_PER_EMAIL: '3',
       RATE_LIMIT_REGISTER_PER_IP: '4',
       RATE_LIMIT_FORGOT_PER_EMAIL: '2',
+      RESET_TOKEN_IN_REPLY: 'true',
     });
   });
 

@@ -4,7 +4,7 @@ import { FakeHasher, FakeMailer, FakeResetTokens, FakeUsers, userRow } from '../
 import type { PasswordHasher } from '../accounts/password-hasher';
 import type { Mailer } from '../mail/mailer';
 import type { UsersRepository } from '../users/users.repository';
-import { PasswordResetService, RESET_INVALID, RESET_SENT } from './password-reset.service';
+import { PasswordResetService, RESET_INVALID, RESET_SENT, RESET_UNAVAILABLE } from './password-reset.service';
 import type { ResetTokensRepository } from './reset-tokens.repository';
 
 describe(PasswordResetService.name, () => {
@@ -13,13 +13,15 @@ describe(PasswordResetService.name, () => {
   let mailer: FakeMailer;
   const user = userRow({ id: 'u1', email: 'a@example.com' });
 
-  const make = (mailEnabled: boolean): PasswordResetService => {
-    mailer = new FakeMailer(mailEnabled);
+  /** 'smtp': a mail server; 'token-in-reply': none, RESET_TOKEN_IN_REPLY set (a local trial); 'none': neither. */
+  const make = (mail: 'smtp' | 'token-in-reply' | 'none'): PasswordResetService => {
+    mailer = new FakeMailer(mail === 'smtp');
     return new PasswordResetService(
       users as unknown as UsersRepository,
       tokens as unknown as ResetTokensRepository,
       new FakeHasher() as unknown as PasswordHasher,
       mailer as unknown as Mailer,
+      { RESET_TOKEN_IN_REPLY: mail === 'token-in-reply' },
     );
   };
 
@@ -30,8 +32,18 @@ describe(PasswordResetService.name, () => {
   });
 
   describe('forgot', () => {
-    it('should return the token without a mail server and store only its sha256, valid one hour', async () => {
-      const sut = make(false);
+    it('should refuse every address alike, and store nothing, with no mail server and no opt-in to tokens in replies', async () => {
+      const sut = make('none');
+
+      for (const email of ['a@example.com', 'ghost@example.com']) {
+        await expect(sut.forgot(email)).rejects.toMatchObject({ code: 'UNPROCESSABLE', message: RESET_UNAVAILABLE });
+      }
+      expect(tokens.rows).toHaveLength(0);
+      expect(mailer.sent).toHaveLength(0);
+    });
+
+    it('should return the token when a local trial opts in (no mail server) and store only its sha256, valid one hour', async () => {
+      const sut = make('token-in-reply');
 
       const res = await sut.forgot('a@example.com');
 
@@ -47,7 +59,7 @@ describe(PasswordResetService.name, () => {
     });
 
     it('should mail the link and not return the token with a mail server', async () => {
-      const sut = make(true);
+      const sut = make('smtp');
 
       const res = await sut.forgot('a@example.com');
 
@@ -58,7 +70,7 @@ describe(PasswordResetService.name, () => {
     });
 
     it('should answer the same and store nothing for an unknown email', async () => {
-      const sut = make(false);
+      const sut = make('token-in-reply');
 
       expect(await sut.forgot('ghost@example.com')).toEqual({ message: RESET_SENT });
       expect(tokens.rows).toHaveLength(0);
@@ -67,7 +79,7 @@ describe(PasswordResetService.name, () => {
 
   describe('reset', () => {
     it('should set the password, spend the token and revoke sessions', async () => {
-      const sut = make(false);
+      const sut = make('token-in-reply');
       const token = (await sut.forgot('a@example.com')).reset_token ?? '';
 
       await sut.reset(token, 'new-password-1');
@@ -83,7 +95,7 @@ describe(PasswordResetService.name, () => {
       ['an unknown token', () => 'nope'],
       ['an expired token', () => 'expired'],
     ])('should refuse %s', async (_case, tokenOf) => {
-      const sut = make(false);
+      const sut = make('token-in-reply');
       await tokens.create('u1', createHash('sha256').update('expired').digest('hex'), new Date(Date.now() - 1000));
 
       const err = await sut.reset(tokenOf(), 'new-password-1').catch((e: DomainError) => e);
@@ -93,7 +105,7 @@ describe(PasswordResetService.name, () => {
     });
 
     it('should refuse a token whose user is gone', async () => {
-      const sut = make(false);
+      const sut = make('token-in-reply');
       const token = (await sut.forgot('a@example.com')).reset_token ?? '';
       users.rows.delete('u1');
 
@@ -103,7 +115,7 @@ describe(PasswordResetService.name, () => {
 
   describe('validate', () => {
     it('should answer the email of a usable token', async () => {
-      const sut = make(false);
+      const sut = make('token-in-reply');
       const token = (await sut.forgot('a@example.com')).reset_token ?? '';
 
       await expect(sut.validate(token)).resolves.toEqual({ valid: true, email: 'a@example.com' });

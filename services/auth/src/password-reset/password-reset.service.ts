@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@app/contracts';
+import { APP_CONFIG } from '@app/messaging';
+import type { AuthConfig } from '../auth.settings';
 import { PasswordHasher } from '../accounts/password-hasher';
 import { Mailer } from '../mail/mailer';
 import type { UserEntity } from '../users/entities/user.entity';
@@ -11,13 +13,16 @@ import { ResetTokensRepository } from './reset-tokens.repository';
 export const RESET_SENT = 'If an account exists for that email, reset instructions have been sent.';
 export const RESET_INVALID = 'This reset link is invalid or has expired.';
 export const RESET_DONE = 'Your password has been reset. You can now sign in with your new password.';
+export const RESET_UNAVAILABLE = 'Password reset by e-mail is not available: this server has no mail server configured. Ask your administrator.';
 const TOKEN_TTL_MS = 60 * 60 * 1000;
 
 const sha256 = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /**
  * Password reset: a 32-byte random token, stored only as its sha256, single use, valid one hour.
- * With a mail server the link is mailed; without one (standalone) the reply carries the token.
+ * With a mail server the link is mailed. Without one the request is refused, the same way for every address,
+ * unless RESET_TOKEN_IN_REPLY opts a local trial into getting the token in the reply (the spec's `reset_token`):
+ * by default a token in the reply would let anyone who knows an address take over its account.
  */
 @Injectable()
 export class PasswordResetService {
@@ -26,10 +31,14 @@ export class PasswordResetService {
     private readonly tokens: ResetTokensRepository,
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
+    @Inject(APP_CONFIG) private readonly config: Pick<AuthConfig, 'RESET_TOKEN_IN_REPLY'>,
   ) {}
 
-  /** The same message whether or not the account exists. */
+  /** The same answer whether or not the account exists (except with RESET_TOKEN_IN_REPLY, a local trial's choice). */
   async forgot(email: string): Promise<{ message: string; reset_token?: string }> {
+    if (!this.mailer.enabled && !this.config.RESET_TOKEN_IN_REPLY) {
+      throw new DomainError('UNPROCESSABLE', RESET_UNAVAILABLE);
+    }
     const user = await this.users.findByEmail(email);
     if (!user) {
       return { message: RESET_SENT };
