@@ -287,6 +287,26 @@ describe('TradingView webhooks (e2e)', () => {
     expect(foreign.ok).toBe(false);
   });
 
+  it("should refuse an inactive user's webhooks (rejected or deactivated by an administrator) and take them again once approved", async () => {
+    const alertId = await alert(targets.slice(0, 1));
+    const status = async (isActive: boolean) => {
+      await bus.emit(Topic.UserStatusChanged, { userId, isActive }, ctx(), userId);
+      await new Promise((r) => setTimeout(r, 50));
+    };
+
+    await status(false);
+    const refused = await post(signal(alertId, { strategy_name: 'while-inactive' }));
+    const logged = await bus.send(Topic.LogsList, { page: 1, page_size: 1 }, ctx());
+    await status(true);
+    const placed = await post(signal(alertId, { strategy_name: 'approved-again' }));
+
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'FORBIDDEN', detail: 'This account is inactive (not approved, or deactivated by an administrator): its webhooks are not executed.' });
+    expect(logged.items[0].status).toBe('rejected');
+    expect(placed.status).toBe(200);
+    expect(sim.control.orders()).toHaveLength(1);
+  });
+
   it('should stop accepting the old URL after a rotation', async () => {
     const old = url;
     const rotated = await bus.send(Topic.WebhookEndpointRotate, {}, ctx());

@@ -63,7 +63,7 @@ export const AlertRemovedV1 = z.object({ alertId: Id, userId: Id });
 
 export const eventContracts = {
   [Topic.UserDeleted]: event({ owner: 'auth', version: 1, payload: UserDeletedV1 }),
-  [Topic.UserStatusChanged]: event({ owner: 'auth', version: 1, payload: UserStatusChangedV1 }),
+  [Topic.UserStatusChanged]: event({ owner: 'auth', version: 1, payload: UserStatusChangedV1, compacted: true }),
   [Topic.ConnectionChanged]: event({ owner: 'connections', version: 1, payload: ConnectionChangedV1, compacted: true }),
   [Topic.ConnectionRemoved]: event({ owner: 'connections', version: 1, payload: ConnectionRemovedV1 }),
   [Topic.AlertRouteChanged]: event({ owner: 'trading', version: 1, payload: AlertRouteChangedV1, compacted: true }),

@@ -10,7 +10,7 @@ import { BrokerAccess } from './broker/broker-access.service';
 import { ContractCache } from './broker/contract-cache';
 import { EndpointService } from './endpoints/endpoint.service';
 import { OrderAttemptEntity } from './entities/order-attempt.entity';
-import { AlertRouteEntity, BrokerConnectionEntity, SystemRejectionEntity } from './entities/read-model.entities';
+import { AlertRouteEntity, BrokerConnectionEntity, InactiveUserEntity, SystemRejectionEntity } from './entities/read-model.entities';
 import { WebhookEndpointEntity } from './entities/webhook-endpoint.entity';
 import { WebhookEntity } from './entities/webhook.entity';
 import type { ExecutionConfig } from './execution.settings';
@@ -29,7 +29,7 @@ import { WebhookController } from './webhooks/webhook.controller';
 import { WebhookLease } from './webhooks/webhook-lease';
 import { WebhookService } from './webhooks/webhook.service';
 
-const entities = [WebhookEndpointEntity, WebhookEntity, OrderAttemptEntity, AlertRouteEntity, BrokerConnectionEntity, SystemRejectionEntity];
+const entities = [WebhookEndpointEntity, WebhookEntity, OrderAttemptEntity, AlertRouteEntity, BrokerConnectionEntity, SystemRejectionEntity, InactiveUserEntity];
 
 /** The execution service: wired the same way over Kafka and in the standalone process. */
 @Module({})

@@ -54,3 +54,13 @@ export class SystemRejectionEntity {
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
 }
+
+/** A user whose account an administrator rejected or deactivated (auth's status events): their webhooks are refused. */
+@Entity({ schema: Execution_SCHEMA, name: 'inactive_users' })
+export class InactiveUserEntity {
+  @PrimaryColumn('uuid', { name: 'user_id' })
+  userId!: string;
+
+  @Column('timestamptz', { default: () => 'now()' })
+  since!: Date;
+}

@@ -4,8 +4,9 @@ import { WebhookClaims1763900000000 } from './1763900000000-webhook-claims';
 import { AttemptsFillfactor1764000000000 } from './1764000000000-attempts-fillfactor';
 import { AttemptsVacuumThreshold1764100000000 } from './1764100000000-attempts-vacuum-threshold';
 import { AttemptsFullPages1764200000000 } from './1764200000000-attempts-full-pages';
+import { InactiveUsers1764400000000 } from './1764400000000-inactive-users';
 
 export { Execution_SCHEMA } from './schema';
 
 /** Every migration of the service, oldest first. */
-export const executionMigrations = [CreateSchema1763700000000, ExecutionTables1763800000000, WebhookClaims1763900000000, AttemptsFillfactor1764000000000, AttemptsVacuumThreshold1764100000000, AttemptsFullPages1764200000000];
+export const executionMigrations = [CreateSchema1763700000000, ExecutionTables1763800000000, WebhookClaims1763900000000, AttemptsFillfactor1764000000000, AttemptsVacuumThreshold1764100000000, AttemptsFullPages1764200000000, InactiveUsers1764400000000];

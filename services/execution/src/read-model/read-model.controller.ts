@@ -5,7 +5,7 @@ import { OnEvent } from '@app/messaging';
 import type { EventMsg } from '@app/messaging';
 import { ReadModelRepository } from './read-model.repository';
 
-/** Keeps the read model current from the compacted state events of trading and connections. */
+/** Keeps the read model current from the compacted state events of trading, connections and auth. */
 @Controller()
 export class ReadModelController {
   constructor(private readonly readModel: ReadModelRepository) {}
@@ -23,6 +23,11 @@ export class ReadModelController {
   @OnEvent(Topic.ConnectionChanged)
   onConnection(@Payload() msg: EventMsg<Topic.ConnectionChanged>): Promise<void> {
     return this.readModel.saveConnection(msg.payload);
+  }
+
+  @OnEvent(Topic.UserStatusChanged)
+  onUserStatus(@Payload() msg: EventMsg<Topic.UserStatusChanged>): Promise<void> {
+    return this.readModel.saveUserStatus(msg.payload.userId, msg.payload.isActive);
   }
 
   @OnEvent(Topic.ConnectionRemoved)

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { AlertRouteChangedV1, ConnectionChangedV1 } from '@app/contracts';
 import { GroupCommit } from '@app/database';
 import type { Repository } from 'typeorm';
-import { AlertRouteEntity, BrokerConnectionEntity } from '../entities/read-model.entities';
+import { AlertRouteEntity, BrokerConnectionEntity, InactiveUserEntity } from '../entities/read-model.entities';
 
 interface ConnectionRow {
   connection_id: string;
@@ -27,7 +27,17 @@ export class ReadModelRepository {
   constructor(
     @InjectRepository(AlertRouteEntity) private readonly routes: Repository<AlertRouteEntity>,
     @InjectRepository(BrokerConnectionEntity) private readonly connections: Repository<BrokerConnectionEntity>,
+    @InjectRepository(InactiveUserEntity) private readonly inactive: Repository<InactiveUserEntity>,
   ) {}
+
+  /** An administrator's approval or rejection: an inactive user's webhooks are refused (IntakeLookup). */
+  async saveUserStatus(userId: string, isActive: boolean): Promise<void> {
+    if (isActive) {
+      await this.inactive.delete({ userId });
+    } else {
+      await this.inactive.upsert({ userId }, { conflictPaths: ['userId'], skipUpdateIfNoValuesChanged: true });
+    }
+  }
 
   async saveRoute(route: AlertRouteChangedV1): Promise<void> {
     await this.routes.save({ alertId: route.alertId, userId: route.userId, route });
@@ -86,5 +96,6 @@ export class ReadModelRepository {
   async deleteUser(userId: string): Promise<void> {
     await this.routes.delete({ userId });
     await this.connections.delete({ userId });
+    await this.inactive.delete({ userId });
   }
 }

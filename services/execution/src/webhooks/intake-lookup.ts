@@ -9,6 +9,8 @@ import { hashSecret } from '../endpoints/endpoint.service';
 export interface Intake {
   /** The owner of the webhook URL's secret, or null when no user has it. */
   userId: string | null;
+  /** The owner's account was rejected or deactivated by an administrator. */
+  inactive: boolean;
   /** The request is already journalled as executing (its message was delivered again). */
   journalled: boolean;
   /** The alert's route from the read model, or null (unknown here, or no alert id to look up). */
@@ -21,11 +23,11 @@ interface Question {
   alertId: string | null;
 }
 
-type Row = { user_id: string | null; secret_hash: string | null; journalled: boolean; route: AlertRouteChangedV1 | null };
+type Row = { user_id: string | null; secret_hash: string | null; inactive: boolean; journalled: boolean; route: AlertRouteChangedV1 | null };
 
 /**
- * The three things every webhook is checked against — whose secret, already journalled, which route — in
- * one statement instead of three round trips, for every webhook that arrives while the previous statement
+ * The things every webhook is checked against — whose secret (and is that account active), already journalled,
+ * which route — in one statement instead of a round trip each, for every webhook that arrives while the previous statement
  * runs (group commit; the webhook hot path, see docs/performance.md).
  */
 @Injectable()
@@ -39,7 +41,7 @@ export class IntakeLookup {
     const row = await this.lookups.run({ hash, requestId, alertId });
     // Found by hash, then the hashes compared in constant time.
     const owner = row.secret_hash !== null && timingSafeEqual(Buffer.from(row.secret_hash), Buffer.from(hash)) ? row.user_id : null;
-    return { userId: owner, journalled: row.journalled, route: row.route };
+    return { userId: owner, inactive: owner !== null && row.inactive, journalled: row.journalled, route: row.route };
   }
 
   private lookUpAll(batch: Question[]): Promise<Row[]> {
@@ -48,9 +50,11 @@ export class IntakeLookup {
     // rows for jsonb_to_recordset and then reads every webhook (or endpoint) row to build the hash. Left joins
     // of at most one row each: exactly one row per question, in the questions' order.
     return this.db.query<Row[]>(
-      `SELECT e."user_id", e."secret_hash", j."journalled" IS NOT NULL AS "journalled", r."route"
+      `SELECT e."user_id", e."secret_hash", e."inactive", j."journalled" IS NOT NULL AS "journalled", r."route"
          FROM jsonb_to_recordset($1::jsonb) AS q(i int, hash text, request_id text, alert_id uuid)
-         LEFT JOIN LATERAL (SELECT ep."user_id", ep."secret_hash" FROM "execution"."webhook_endpoints" ep
+         LEFT JOIN LATERAL (SELECT ep."user_id", ep."secret_hash",
+                                   EXISTS (SELECT 1 FROM "execution"."inactive_users" iu WHERE iu."user_id" = ep."user_id") AS "inactive"
+                              FROM "execution"."webhook_endpoints" ep
                              WHERE ep."secret_hash" = q.hash LIMIT 1) e ON true
          LEFT JOIN LATERAL (SELECT true AS "journalled" FROM "execution"."webhooks" w
                              WHERE w."request_id" = q.request_id AND w."status" NOT IN ('rejected', 'duplicate') LIMIT 1) j ON true

@@ -20,7 +20,7 @@ import { WebhookLease } from './webhook-lease';
 import type { Signal } from './signal';
 
 const STATUS: Record<string, number> = {
-  WEBHOOK_SECRET_UNKNOWN: 401, NOT_FOUND: 404, ALERT_INACTIVE: 409, NO_TARGET_ACCOUNTS: 422,
+  WEBHOOK_SECRET_UNKNOWN: 401, FORBIDDEN: 403, NOT_FOUND: 404, ALERT_INACTIVE: 409, NO_TARGET_ACCOUNTS: 422,
   VALIDATION_FAILED: 400, PAYLOAD_TOO_LARGE: 413, RATE_LIMITED: 429,
 };
 
@@ -77,6 +77,9 @@ export class WebhookService {
     }
     const ctx: MessageContext = { correlationId: p.requestId, causationId: msg.messageId, userId };
     const known: Known = { userId };
+    if (intake.inactive) {
+      return this.reject(p, known, new DomainError('FORBIDDEN', 'This account is inactive (not approved, or deactivated by an administrator): its webhooks are not executed.'));
+    }
     if (p.tooLarge) {
       return this.reject(p, known, new DomainError('PAYLOAD_TOO_LARGE', 'The alert message is larger than 64 KB.'));
     }
