@@ -65,6 +65,13 @@ describe('gateway HTTP hardening', () => {
     expect(res.body).toEqual({ detail: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE', requestId: expect.any(String) });
   });
 
+  it('should answer a body in a character set it cannot read with 415 and say so', async () => {
+    const res = await call(sut.url, 'POST', '/api/auth/login', { raw: '{"email":"a@example.com"}', contentType: 'application/json; charset=klingon' });
+
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ detail: 'The request body must be UTF-8 (unsupported character set or content encoding)', code: 'VALIDATION_FAILED', requestId: expect.any(String) });
+  });
+
   describe('CORS', () => {
     const preflight = (origin: string) =>
       fetch(`${sut.url}/api/groups`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });

@@ -21,7 +21,7 @@ export class LogsService {
   async get(userId: string, id: string): Promise<ReplyOf<Topic.LogsGet>> {
     const row = await this.webhooks.findOneBy({ id, userId });
     if (!row) {
-      throw new DomainError('NOT_FOUND', 'Log entry not found');
+      throw new DomainError('NOT_FOUND', 'Trade log not found');
     }
     return { ...summary(row), request: row.request, response: row.response, events: row.events };
   }

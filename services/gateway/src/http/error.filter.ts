@@ -41,7 +41,7 @@ export class ApiErrorFilter implements ExceptionFilter {
     // Body-parser errors (malformed JSON, too large) carry a status of their own.
     const parserStatus = (err as { status?: unknown; type?: unknown }).status;
     if (typeof parserStatus === 'number' && parserStatus >= 400 && parserStatus < 500) {
-      const detail = parserStatus === 413 ? 'Request body is too large' : 'Request body is not valid JSON';
+      const detail = PARSER_DETAIL[parserStatus] ?? 'Request body is not valid JSON';
       return { status: parserStatus, body: { detail, code: codeOfStatus(parserStatus), requestId } };
     }
     return {
@@ -50,6 +50,12 @@ export class ApiErrorFilter implements ExceptionFilter {
     };
   }
 }
+
+/** What a body parser's own status means to the caller (its messages quote the parser, not the request). */
+const PARSER_DETAIL: Record<number, string> = {
+  413: 'Request body is too large',
+  415: 'The request body must be UTF-8 (unsupported character set or content encoding)',
+};
 
 const messageOf = (err: HttpException): string => {
   const response = err.getResponse();
