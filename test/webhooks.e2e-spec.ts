@@ -157,6 +157,8 @@ describe('TradingView webhooks (e2e)', () => {
     ['an unknown action', { action: 'hold' }, 400],
     ['a fractional quantity', { quantity: '1.5' }, 400],
     ['a zero quantity', { quantity: 0 }, 400],
+    ['a quantity of 1e30', { quantity: 1e30 }, 400],
+    ['a limit price of 1e308', { order_type: 'limit', price: 1e308 }, 400],
     ['a limit without price', { order_type: 'limit', price: null }, 400],
   ])('should reject %s', async (_, extra, status) => {
     const alertId = await alert(targets.slice(0, 1));

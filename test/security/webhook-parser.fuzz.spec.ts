@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { DomainError } from '@app/contracts';
 import { bodyForLog, parseSignal, peekAlertId } from '../../services/execution/src/webhooks/parse-signal';
+import { MAX_PRICE, MAX_QUANTITY, MAX_SYMBOL_LENGTH, MAX_TICKS } from '../../services/execution/src/webhooks/signal';
+import type { BracketLevel } from '../../services/execution/src/webhooks/signal';
 import { hostileBodyText, prototypePolluted } from '../helpers/hostile-json';
 
 const VALID = { alert_id: randomUUID(), order_type: 'oso', action: 'buy', quantity: '2', price: '21000.5', symbol: 'MNQ1!', take_profit: { ticks: 8 }, stop_loss: { price: 20990 }, strategy_name: 's' };
@@ -13,6 +15,9 @@ const rawBodies = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 300 }).map((s) => `{"alert_id":"${VALID.alert_id}",${s}`) },
   { weight: 1, arbitrary: fc.constantFrom('{{close}}', '{"price": {{close}}}', 'buy MNQ 1', '', ' ', 'null', '[]', '"x"') },
 );
+
+const inRange = (l: BracketLevel | null): boolean =>
+  l === null || ('ticks' in l ? Number.isInteger(l.ticks) && l.ticks > 0 && l.ticks <= MAX_TICKS : l.price > 0 && l.price <= MAX_PRICE);
 
 describe(parseSignal.name, () => {
   it('should return a well-formed signal or throw a VALIDATION_FAILED for any body', () => {
@@ -28,8 +33,10 @@ describe(parseSignal.name, () => {
           expect((err as DomainError).message.length).toBeLessThan(2_000);
           return;
         }
-        expect(Number.isInteger(sut.quantity) && sut.quantity > 0).toBe(true);
-        expect(sut.price === null || (Number.isFinite(sut.price) && sut.price > 0)).toBe(true);
+        expect(Number.isInteger(sut.quantity) && sut.quantity > 0 && sut.quantity <= MAX_QUANTITY).toBe(true);
+        expect(sut.price === null || (sut.price > 0 && sut.price <= MAX_PRICE)).toBe(true);
+        expect([sut.takeProfit, sut.stopLoss].every(inRange)).toBe(true);
+        expect(sut.symbol === null || (typeof sut.symbol === 'string' && sut.symbol.length <= MAX_SYMBOL_LENGTH)).toBe(true);
         expect(['Buy', 'Sell']).toContain(sut.action);
         expect(prototypePolluted()).toBe(false);
       }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@app/contracts';
 import { bodyForLog, parseSignal } from './parse-signal';
+import { MAX_PRICE, MAX_QUANTITY, MAX_SYMBOL_LENGTH, MAX_TICKS } from './signal';
 
 const body = (over: Record<string, unknown> = {}) =>
   JSON.stringify({ alert_id: randomUUID(), order_type: 'market', action: 'buy', quantity: '2', price: '21000.5', symbol: 'MNQ1!', ...over });
@@ -39,11 +40,52 @@ describe('parseSignal', () => {
     ['a stop without price', body({ order_type: 'stop', price: '' }), 'needs a price'],
     ['an oco with one level', body({ order_type: 'oco', take_profit: { ticks: 4 } }), 'both'],
     ['ticks without a price', body({ order_type: 'oso', price: null, stop_loss: { ticks: 4 } }), 'price to count from'],
+    ['a huge quantity', body({ quantity: 1e30 }), 'quantity must be a positive whole number of contracts, at most 2,147,483,647 (got 1e+30).'],
+    ["a quantity beyond Tradovate's 32-bit orderQty", body({ quantity: '2147483648' }), 'at most 2,147,483,647 (got 2147483648)'],
+    ['a limit price of 1e308', body({ order_type: 'limit', price: 1e308 }), 'price must be a positive number, at most 10,000,000 (got 1e+308).'],
+    ['an infinite price', '{"alert_id":"5a6ab4f9-b2a8-4b96-b453-ac8f43248eec","order_type":"limit","action":"buy","quantity":1,"price":1e309}', 'price must be a positive number, at most 10,000,000 (got Infinity).'],
+    ['a price given as "Infinity"', body({ order_type: 'stop', price: 'Infinity' }), 'price must be a positive number'],
+    ['a huge take-profit price', body({ order_type: 'oco', take_profit: { price: '1e12' }, stop_loss: { ticks: 4 } }), 'take_profit.price must be a positive number, at most 10,000,000 (got 1e12).'],
+    ['a huge stop-loss price given bare', body({ order_type: 'oso', stop_loss: 1e308 }), 'stop_loss.price must be a positive number'],
+    ['a huge tick offset', body({ order_type: 'oso', stop_loss: { ticks: 1e20 } }), 'stop_loss.ticks must be a positive whole number, at most 1,000,000 (got 100000000000000000000).'],
+    ['a 2000-character symbol', body({ symbol: 'M'.repeat(2000) }), `symbol must be at most 32 characters (got "${'M'.repeat(57)}...").`],
+    ['a symbol as a bare number', body({ symbol: 5 }), 'symbol must be text in quotes, such as "MNQ1!" (got 5).'],
+    ['a symbol as an object', body({ symbol: { ticker: 'MNQ1!' } }), 'symbol must be text in quotes'],
   ])('should reject %s with a readable detail', (_, raw, text) => {
     const sut = failure(raw);
 
     expect(sut).toMatch(/^VALIDATION_FAILED: /);
     expect(sut).toContain(text);
+  });
+});
+
+describe(`${parseSignal.name} limits`, () => {
+  it('should accept each limit itself', () => {
+    const sut = parseSignal(
+      body({ order_type: 'oso', quantity: String(MAX_QUANTITY), price: MAX_PRICE, symbol: ` ${'M'.repeat(MAX_SYMBOL_LENGTH)} `, take_profit: { price: MAX_PRICE }, stop_loss: { ticks: MAX_TICKS } }),
+    );
+
+    expect(sut).toMatchObject({ quantity: 2_147_483_647, price: 10_000_000, symbol: 'M'.repeat(32), takeProfit: { price: 10_000_000 }, stopLoss: { ticks: 1_000_000 } });
+  });
+
+  it.each([
+    ['quantity', { quantity: MAX_QUANTITY + 1 }],
+    ['price', { price: MAX_PRICE + 0.25 }],
+    ['take_profit.price', { order_type: 'oso', take_profit: { price: MAX_PRICE + 0.25 } }],
+    ['stop_loss.ticks', { order_type: 'oso', stop_loss: { ticks: MAX_TICKS + 1 } }],
+    ['symbol', { symbol: 'M'.repeat(MAX_SYMBOL_LENGTH + 1) }],
+  ])('should reject %s just past its limit', (field, over) => {
+    const sut = failure(body(over));
+
+    expect(sut).toMatch(/^VALIDATION_FAILED: /);
+    expect(sut).toContain(`${field} must be `);
+    expect(sut).toContain('at most');
+  });
+
+  it("should still read an absent, null or empty symbol as none (the alert's mapped contract is used)", () => {
+    const symbols = [undefined, null, '', '  '].map((symbol) => parseSignal(body({ symbol })).symbol);
+
+    expect(symbols).toEqual([null, null, null, null]);
   });
 });
 

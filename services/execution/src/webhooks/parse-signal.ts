@@ -1,4 +1,5 @@
 import { DomainError } from '@app/contracts';
+import { MAX_PRICE, MAX_QUANTITY, MAX_SYMBOL_LENGTH, MAX_TICKS } from './signal';
 import type { BracketLevel, Signal, SignalOrderType } from './signal';
 
 const ORDER_TYPES: readonly SignalOrderType[] = ['market', 'limit', 'stop', 'oso', 'oco', 'flatten'];
@@ -95,10 +96,7 @@ export function parseSignal(raw: string): Signal {
   }
   const action = parseAction(b.action, orderType);
   const quantity = orderType === 'flatten' && b.quantity === undefined ? 1 : parseQuantity(b.quantity);
-  const price = b.price === undefined || b.price === null || b.price === '' ? null : num(b.price, 'price');
-  if (price !== null && price <= 0) {
-    throw bad('price must be a positive number.');
-  }
+  const price = b.price === undefined || b.price === null || b.price === '' ? null : parsePrice(b.price, 'price');
   if ((orderType === 'limit' || orderType === 'stop') && price === null) {
     throw bad(`A ${orderType} order needs a price.`);
   }
@@ -111,7 +109,7 @@ export function parseSignal(raw: string): Signal {
     action,
     quantity,
     price,
-    symbol: str(b.symbol) ?? null,
+    symbol: parseSymbol(b.symbol),
     takeProfit,
     stopLoss,
     strategyName: str(b.strategy_name) ?? null,
@@ -131,10 +129,28 @@ function parseAction(value: unknown, orderType: SignalOrderType): 'Buy' | 'Sell'
 
 function parseQuantity(value: unknown): number {
   const q = num(value, 'quantity');
-  if (!Number.isInteger(q) || q <= 0) {
-    throw bad(`quantity must be a positive whole number of contracts (got ${shown(value)}).`);
+  if (!Number.isInteger(q) || q <= 0 || q > MAX_QUANTITY) {
+    throw bad(`quantity must be a positive whole number of contracts, at most ${upTo(MAX_QUANTITY)} (got ${shown(value)}).`);
   }
   return q;
+}
+
+/**
+ * Text only: a futures symbol is never a bare number, so `"symbol": 5` is a mistake (an unquoted or wrong
+ * placeholder), not a ticker. Absent or empty is null: the alert's mapped contract is used.
+ */
+function parseSymbol(value: unknown): string | null {
+  if (value === undefined || value === null) {
+    return null;
+  }
+  if (typeof value !== 'string') {
+    throw bad(`symbol must be text in quotes, such as "MNQ1!" (got ${shown(value)}).`);
+  }
+  const symbol = value.trim();
+  if (symbol.length > MAX_SYMBOL_LENGTH) {
+    throw bad(`symbol must be at most ${MAX_SYMBOL_LENGTH} characters (got "${shown(symbol)}").`);
+  }
+  return symbol || null;
 }
 
 function level(value: unknown, name: string): BracketLevel | null {
@@ -144,17 +160,24 @@ function level(value: unknown, name: string): BracketLevel | null {
   const v = typeof value === 'object' ? (value as Record<string, unknown>) : { price: value };
   if (v.ticks !== undefined) {
     const ticks = num(v.ticks, `${name}.ticks`);
-    if (!Number.isInteger(ticks) || ticks <= 0) {
-      throw bad(`${name}.ticks must be a positive whole number.`);
+    if (!Number.isInteger(ticks) || ticks <= 0 || ticks > MAX_TICKS) {
+      throw bad(`${name}.ticks must be a positive whole number, at most ${upTo(MAX_TICKS)} (got ${shown(v.ticks)}).`);
     }
     return { ticks };
   }
-  const price = num(v.price, `${name}.price`);
-  if (price <= 0) {
-    throw bad(`${name}.price must be a positive number.`);
-  }
-  return { price };
+  return { price: parsePrice(v.price, `${name}.price`) };
 }
+
+/** A price: positive and at most MAX_PRICE (Infinity, from `1e309`, is out of range rather than not a number). */
+function parsePrice(value: unknown, name: string): number {
+  const n = num(value, name);
+  if (!(n > 0 && n <= MAX_PRICE)) {
+    throw bad(`${name} must be a positive number, at most ${upTo(MAX_PRICE)} (got ${shown(value)}).`);
+  }
+  return n;
+}
+
+const upTo = (max: number): string => max.toLocaleString('en-US');
 
 function checkBrackets(type: SignalOrderType, price: number | null, tp: BracketLevel | null, sl: BracketLevel | null): void {
   if (type === 'oso' && !tp && !sl) {
@@ -176,9 +199,10 @@ function str(value: unknown): string | undefined {
   return typeof value === 'number' ? String(value) : undefined;
 }
 
+/** A number or a numeric string; ±Infinity (`1e309`) passes, so every caller checks its range. */
 function num(value: unknown, name: string): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : NaN;
-  if (!Number.isFinite(n)) {
+  if (Number.isNaN(n)) {
     throw bad(`${name} must be a number (got ${shown(value)}).`);
   }
   return n;
@@ -193,7 +217,8 @@ function num(value: unknown, name: string): number {
 function shown(value: unknown): string {
   let text: string;
   try {
-    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'nothing');
+    // String(): JSON.stringify shows Infinity (`1e309` in the body) as null.
+    text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? 'nothing');
   } catch {
     text = Array.isArray(value) ? 'a deeply nested list' : 'a deeply nested object';
   }

@@ -1,6 +1,15 @@
 /** A TradingView signal after parsing: typed, normalised, validated (see README "Webhook payload"). */
 export type SignalOrderType = 'market' | 'limit' | 'stop' | 'oso' | 'oco' | 'flatten';
 
+/** Tradovate's orderQty is a 32-bit signed integer: a larger quantity cannot even be sent. */
+export const MAX_QUANTITY = 2_147_483_647;
+/** No futures price comes near it (Bitcoin futures, the highest, trade around 100 000): more is a typo. */
+export const MAX_PRICE = 10_000_000;
+/** More ticks than any contract's whole price (NQ at 21 000 is 84 000 ticks of 0.25): more is a typo. */
+export const MAX_TICKS = 1_000_000;
+/** As an alert's mapped symbol (libs/contracts); TradingView's longest futures form, `CME_MINI_DL:MNQZ2025`, is 20. */
+export const MAX_SYMBOL_LENGTH = 32;
+
 /** A bracket level: an absolute price, or a number of ticks away from `price`. */
 export type BracketLevel = { price: number } | { ticks: number };
 
@@ -8,9 +17,11 @@ export interface Signal {
   alertId: string;
   orderType: SignalOrderType;
   action: 'Buy' | 'Sell';
-  /** Positive integer (1 for flatten, which closes whatever is open). */
+  /** Whole number from 1 to MAX_QUANTITY (1 for flatten, which closes whatever is open). */
   quantity: number;
+  /** Up to MAX_PRICE, as are bracket prices; bracket ticks up to MAX_TICKS. */
   price: number | null;
+  /** At most MAX_SYMBOL_LENGTH characters. */
   symbol: string | null;
   takeProfit: BracketLevel | null;
   stopLoss: BracketLevel | null;
