@@ -1,3 +1,4 @@
+import './zod-messages';
 export * from './topics';
 export * from './errors';
 export * from './envelope';
