@@ -65,6 +65,13 @@ describe('gateway HTTP hardening', () => {
     expect(res.body).toEqual({ detail: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE', requestId: expect.any(String) });
   });
 
+  it.each(['null', '{"email":', '"text"'])('should answer the JSON body %s, which does not parse as an object, with a plain 400', async (raw) => {
+    const res = await call(sut.url, 'POST', '/api/auth/login', { raw });
+
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: 'Request body is not valid JSON', code: 'VALIDATION_FAILED', requestId: expect.any(String) });
+  });
+
   it('should answer a body in a character set it cannot read with 415 and say so', async () => {
     const res = await call(sut.url, 'POST', '/api/auth/login', { raw: '{"email":"a@example.com"}', contentType: 'application/json; charset=klingon' });
 

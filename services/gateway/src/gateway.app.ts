@@ -4,6 +4,7 @@ import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AppLogger } from '@app/common';
+import { DomainError } from '@app/contracts';
 import type { ServiceRuntime } from '@app/messaging';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
@@ -43,7 +44,7 @@ export async function createGatewayApp(
   app.enableCors({ origin: (origin, cb) => cb(null, !origin || origins.has(origin)), credentials: false });
   // TradingView webhooks are read raw by their route (any content type, 64 KB, logged even when too
   // large); every other API body is parsed here.
-  app.use('/api', skipWebhooks(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] })));
+  app.use('/api', skipWebhooks(plainParseErrors(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] }))));
   app.use('/api', skipWebhooks(express.text({ limit: '64kb', type: () => true })));
   serveWebClient(app, path.resolve(config.WEB_DIST_DIR));
   app.enableShutdownHooks();
@@ -58,6 +59,18 @@ function keepConnections(app: NestExpressApplication, ms: number): void {
 }
 
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;
+
+/**
+ * The JSON parser's syntax errors as the API's own 400: Nest would otherwise answer them with the parser's words
+ * ("Unexpected token 'n', \"null\" is not valid JSON"), which the web client would show as is.
+ */
+const plainParseErrors =
+  (mw: Middleware): Middleware =>
+  (req, res, next) =>
+    mw(req, res, (err?: unknown) => {
+      const parseFailed = (err as { type?: unknown } | undefined)?.type === 'entity.parse.failed';
+      next(parseFailed ? new DomainError('VALIDATION_FAILED', 'Request body is not valid JSON') : err);
+    });
 
 const skipWebhooks =
   (mw: Middleware): Middleware =>
