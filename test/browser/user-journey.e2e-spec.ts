@@ -180,7 +180,9 @@ describe('new user journey (browser)', () => {
     await picker.getByRole('button', { name: 'Add' }).click();
     await picker.waitFor({ state: 'hidden' });
     await row.getByText('1 account(s)').waitFor();
-    expect(await row.innerText()).toContain('Manual demo');
+    // The card names the connection by its broker username (spec: "cards with username"), not its nickname.
+    await row.getByRole('group', { name: 'Member demo' }).waitFor();
+    expect(await row.innerText()).not.toContain('Manual demo');
     await h.shot(page, '11-groups');
   });
 

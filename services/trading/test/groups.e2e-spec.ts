@@ -3,6 +3,7 @@ import type { GroupV1 } from '@app/contracts';
 import { startStandaloneApp } from '@app/testing/standalone-app';
 import type { StandaloneApp } from '@app/testing/standalone-app';
 import { activeUser, call, detailText, login } from '@app/testing/http-client';
+import { followToCallback, oauthConsent } from '@app/testing/oauth-consent';
 import { TradingBus, connectionEvent } from './trading-fixtures';
 import type { Answer } from './trading-fixtures';
 
@@ -216,6 +217,54 @@ describe('trading groups (/api/groups)', () => {
         ['One', [b.connectionId], 'renamed'],
         ['Two', [], ''],
       ]);
+    });
+
+    it('should show the username of a connection made through /api/connections, not its nickname', async () => {
+      const created = await call<{ id: string }>(sut.url, 'POST', '/api/connections', {
+        token: me.token,
+        body: { nickname: 'Alice Demo', username: 'demo', environment: 'demo' },
+      });
+      const group = (await create('Desk')).body;
+
+      const res = await update(group.id, { connection_ids: [created.body.id] });
+
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        accountDetails: 'demo',
+        accounts: [{ id: created.body.id, username: 'demo', environment: 'demo', provider: 'Tradovate' }],
+      });
+    });
+
+    it('should follow an edited username, and show the nickname once the username is cleared', async () => {
+      const created = await call<{ id: string }>(sut.url, 'POST', '/api/connections', {
+        token: me.token,
+        body: { nickname: 'Alice Demo', username: 'demo' },
+      });
+      const group = (await create('Desk')).body;
+      await update(group.id, { connection_ids: [created.body.id] });
+      const edit = (body: object) =>
+        call(sut.url, 'PUT', `/api/connections/${created.body.id}`, { token: me.token, body });
+
+      await edit({ username: 'alice' });
+      const renamed = (await groups()).body[0]?.accountDetails;
+      await edit({ username: '' });
+      const cleared = (await groups()).body[0]?.accountDetails;
+
+      expect([renamed, cleared]).toEqual(['alice', 'Alice Demo']);
+    });
+
+    it('should show the Tradovate user name an OAuth connection signed in as, whatever its nickname', async () => {
+      await followToCallback(sut.url, await oauthConsent(sut.url, me.token, 'authorize'));
+      const [connection] = (await call<{ id: string }[]>(sut.url, 'GET', '/api/connections', { token: me.token })).body;
+      await call(sut.url, 'PUT', `/api/connections/${connection.id}`, {
+        token: me.token,
+        body: { nickname: 'My OAuth' },
+      });
+      const group = (await create('Desk')).body;
+
+      const res = await update(group.id, { connection_ids: [connection.id] });
+
+      expect(res.body).toMatchObject({ accountDetails: 'demo', accounts: [{ id: connection.id, username: 'demo' }] });
     });
 
     it("should delete the user's groups when the user is deleted, and only theirs", async () => {

@@ -33,11 +33,17 @@ export const toAccountView = (a: BrokerAccountEntity, connection: ConnectionEnti
   environment: a.environment,
 });
 
-/** The event execution builds its read model from; the token stays sealed. */
+/**
+ * The event execution builds its read model from and trading its group cards; the token stays
+ * sealed. `username` is the broker login (for OAuth, the Tradovate user name the sign-in answered);
+ * it is left out when unset, never null: V1 has it optional, not nullable, and every consumer
+ * validates against V1. Without it trading shows the nickname.
+ */
 export const toConnectionChanged = (c: ConnectionEntity, accounts: BrokerAccountEntity[]): ConnectionChangedV1 => ({
   connectionId: c.id,
   userId: c.userId,
   nickname: c.nickname,
+  ...(c.username ? { username: c.username } : {}),
   environment: c.environment,
   status: c.status,
   accounts: accounts.map((a) => ({
