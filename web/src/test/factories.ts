@@ -13,7 +13,7 @@ export function makeConnection(overrides: Partial<Connection> = {}): Connection 
     appId: 'TVTradovate',
     appVersion: '0.0.1',
     deviceId: '',
-    cid: '',
+    cid: null,
     status: 'active',
     connectedAccounts: ['DEMO123'],
     lastSyncAt: null,

@@ -88,6 +88,39 @@ describe('ConnectionsPage', () => {
     expect(body).not.toHaveProperty('password');
   });
 
+  it('should save an edit of a connection whose client id the server gives as a number', async () => {
+    const server = mockServer({
+      'GET /api/connections': [makeConnection({ id: 'a', cid: 8 })],
+      'PUT /api/connections/a': () => reply(200, makeConnection({ id: 'a' })),
+    });
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Client ID (cid)')).toHaveValue('8');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/connections/a')).toHaveLength(1));
+    expect(server.callsTo('PUT', '/api/connections/a')[0].body).toMatchObject({ cid: '8' });
+  });
+
+  it('should open each edit with its own connection and Add Manually blank, whatever was opened before', async () => {
+    mockServer({ 'GET /api/connections': [makeConnection({ id: 'a', nickname: 'Alpha' }), makeConnection({ id: 'b', nickname: 'Bravo', username: 'bravo' })] });
+    const { user } = render();
+    const nicknameIn = async () => (within(await screen.findByRole('dialog')).getByLabelText('Nickname') as HTMLInputElement).value;
+    const cancel = async () => {
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    };
+
+    await user.click((await screen.findAllByRole('button', { name: 'Edit' }))[0]);
+    expect(await nicknameIn()).toBe('Alpha');
+    await cancel();
+    await user.click(screen.getByRole('button', { name: 'Add Manually' }));
+    expect(await nicknameIn()).toBe('');
+    await cancel();
+    await user.click(screen.getAllByRole('button', { name: 'Edit' })[1]);
+    expect(await nicknameIn()).toBe('Bravo');
+  });
+
   it('should require a nickname', async () => {
     mockServer({ 'GET /api/connections': [] });
     const { user } = render();

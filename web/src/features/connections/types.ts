@@ -9,7 +9,8 @@ export interface Connection {
   appId: string;
   appVersion: string;
   deviceId: string;
-  cid: string;
+  /** Tradovate's client id, a number (null when not set). */
+  cid: number | null;
   status: ConnectionStatus;
   connectedAccounts: string[];
   lastSyncAt: string | null;

@@ -38,6 +38,25 @@ describe('GroupsPage', () => {
     await waitFor(() => expect(server.callsTo('GET', '/api/groups')).toHaveLength(2));
   });
 
+  it('should open Create Group blank after an edit, and each edit with its own group', async () => {
+    mockServer({ 'GET /api/groups': [makeGroup({ id: 'g1', name: 'Scalpers' }), makeGroup({ id: 'g2', name: 'Swing' })] });
+    const { user } = render();
+    const nameIn = async () => (within(await screen.findByRole('dialog')).getByLabelText('Group Name') as HTMLInputElement).value;
+    const cancel = async () => {
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    };
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Scalpers' }));
+    expect(await nameIn()).toBe('Scalpers');
+    await cancel();
+    await user.click(screen.getByRole('button', { name: /Create Group/ }));
+    expect(await nameIn()).toBe('');
+    await cancel();
+    await user.click(screen.getByRole('button', { name: 'Edit Swing' }));
+    expect(await nameIn()).toBe('Swing');
+  });
+
   it('should add connections to a group', async () => {
     const server = mockServer({
       'GET /api/groups': [makeGroup({ id: 'g1', name: 'Scalpers' })],
