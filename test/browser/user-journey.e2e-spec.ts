@@ -245,6 +245,7 @@ describe('new user journey (browser)', () => {
     await h.shot(page, '15-webhook-generator');
 
     await page.getByRole('button', { name: 'Test Webhook' }).click();
+    await page.getByRole('button', { name: 'Place order' }).click();
     expect(await notice(page, 'Test Webhook Sent!')).toContain('Processed 3 orders, 0 failed');
   });
 

@@ -57,6 +57,8 @@ describe('WebhooksPage', () => {
     await choose(user);
     await screen.findByDisplayValue(WEBHOOK_URL);
     await user.click(screen.getByRole('button', { name: /Test Webhook/ }));
+    expect(server.callsTo('POST', '/api/webhooks/tradingview/s3cret')).toHaveLength(0); // it asks first: real orders
+    await user.click(await screen.findByRole('button', { name: 'Place order' }));
     expect(await screen.findByText('Processed 2 orders, 1 failed')).toBeInTheDocument();
     const body = server.callsTo('POST', '/api/webhooks/tradingview/s3cret')[0].body;
     expect(body).toMatchObject({ action: 'buy', quantity: '1', alert_id: 'al-1', order_type: 'oso' });
@@ -68,6 +70,7 @@ describe('WebhooksPage', () => {
     await choose(user);
     await screen.findByDisplayValue(WEBHOOK_URL);
     await user.click(screen.getByRole('button', { name: /Test Webhook/ }));
+    await user.click(await screen.findByRole('button', { name: 'Place order' }));
     expect(await screen.findByText('Test Webhook Failed')).toBeInTheDocument();
     expect(screen.getByText('Alert is inactive')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: /Test Webhook/ })).toBeEnabled());

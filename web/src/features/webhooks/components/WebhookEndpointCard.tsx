@@ -54,15 +54,17 @@ export function WebhookEndpointCard({ payload }: { payload: WebhookPayload }) {
             <Button icon={<CopyOutlined />} disabled={!url} onClick={() => void copyText(url, 'Webhook URL')}>
               Copy URL
             </Button>
-            <Button
-              type="primary"
-              icon={<SendOutlined />}
-              disabled={!url || testState.isLoading}
-              loading={testState.isLoading}
-              onClick={() => void runTest()}
+            {/* The test is a real webhook: on a live connection it places real orders, so it asks first. */}
+            <Popconfirm
+              title="Place a real test order?"
+              description="A buy of 1 contract goes to every account of this alert, as from TradingView."
+              okText="Place order"
+              onConfirm={() => void runTest()}
             >
-              Test Webhook
-            </Button>
+              <Button type="primary" icon={<SendOutlined />} disabled={!url || testState.isLoading} loading={testState.isLoading}>
+                Test Webhook
+              </Button>
+            </Popconfirm>
             <Popconfirm
               title="Rotate the webhook URL?"
               description="The current URL stops working at once."
