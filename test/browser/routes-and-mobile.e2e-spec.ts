@@ -52,6 +52,15 @@ describe('routes and small screens (browser)', () => {
     await h.shot(page, 'home');
   });
 
+  it("should answer an address without '@' with the spec's message, not the browser's tooltip", async () => {
+    const { page } = await h.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('foo');
+    await page.getByLabel('Password').fill('password-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await see(page, 'Please enter a valid email address');
+  });
+
   it('should keep a reloaded page signed in', async () => {
     const { page } = await h.newPage();
     await login(page, USER.email, USER.password);

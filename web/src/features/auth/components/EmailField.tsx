@@ -6,7 +6,10 @@ interface Props {
   onChange: (value: string) => void;
 }
 
-/** The e-mail input of the sign-in, registration and forgot-password forms. */
+/**
+ * The e-mail input of the sign-in and registration forms: `type="email"` for the keyboard and autofill; the forms
+ * are `noValidate`, so an address the browser would refuse still reaches the spec's own message.
+ */
 export function EmailField({ id, value, onChange }: Props) {
   return (
     <Form.Item label="Email" htmlFor={id}>

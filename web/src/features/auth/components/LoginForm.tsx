@@ -54,8 +54,9 @@ export function LoginForm() {
     }
   };
 
+  // noValidate: the spec's own messages, not the browser's tooltip for an address without "@".
   return (
-    <Form layout="vertical" onFinish={() => void submit()} aria-label="Login form">
+    <Form layout="vertical" onFinish={() => void submit()} aria-label="Login form" noValidate>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <EmailField id="login-email" value={email} onChange={setEmail} />
       <PasswordField

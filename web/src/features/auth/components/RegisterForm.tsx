@@ -42,7 +42,7 @@ export function RegisterForm() {
   };
 
   return (
-    <Form layout="vertical" onFinish={() => void submit()} aria-label="Register form">
+    <Form layout="vertical" onFinish={() => void submit()} aria-label="Register form" noValidate>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <EmailField id="register-email" value={email} onChange={setEmail} />
       <PasswordField
