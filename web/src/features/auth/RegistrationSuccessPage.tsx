@@ -1,13 +1,18 @@
 import { Button, Result, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
+import { sessionEnded } from './authSlice';
 import { tokenStorage } from './tokenStorage';
 
 export function RegistrationSuccessPage() {
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  // Spec: the stored token goes on load; a session of this page view goes with it (the header signs out too).
   useEffect(() => {
     tokenStorage.clear();
-  }, []);
+    dispatch(sessionEnded());
+  }, [dispatch]);
 
   return (
     <Result

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../app/routes';
 import { mockServer, reply } from '../../test/mockServer';
-import { fill, renderWithProviders } from '../../test-utils';
+import { fill, renderWithProviders, signedInState } from '../../test-utils';
 import { TOKEN_KEY } from './tokenStorage';
 
 describe('password reset', () => {
@@ -56,5 +56,14 @@ describe('password reset', () => {
     expect(screen.getByText('Registration Successful!')).toBeInTheDocument();
     expect(screen.getByText('Your account has been created and is pending approval.')).toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('should sign the header out too when a signed-in visitor lands on the registration-success page', async () => {
+    mockServer({});
+    const { store } = renderWithProviders(<AppRoutes />, { route: '/registration-success', preloadedState: signedInState() });
+    expect(screen.getByText('Registration Successful!')).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().auth.status).not.toBe('authenticated'));
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByText('trader@example.com')).not.toBeInTheDocument();
   });
 });
