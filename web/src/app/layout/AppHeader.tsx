@@ -2,7 +2,7 @@ import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Menu, Space } from 'antd';
 import type { MenuProps } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { loggedOut, selectUser } from '../../features/auth/authSlice';
+import { loggedOut, selectStatus, selectUser } from '../../features/auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { notify } from '../notify';
 
@@ -18,6 +18,8 @@ const NAV_ITEMS = [
 
 export function AppHeader() {
   const user = useAppSelector(selectUser);
+  // While a stored session is being checked the header offers neither Login/Register nor the menu: it is not known yet.
+  const checking = useAppSelector(selectStatus) === 'checking';
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -64,7 +66,7 @@ export function AppHeader() {
             </Button>
           </Dropdown>
         </>
-      ) : (
+      ) : checking ? null : (
         <Space style={{ marginLeft: 'auto' }}>
           <Button onClick={() => navigate('/login')}>Login</Button>
           <Button type="primary" onClick={() => navigate('/login?tab=register')}>
