@@ -4,6 +4,7 @@ import { makeLog, makeLogDetail } from '../../test/factories';
 import { mockServer, reply } from '../../test/mockServer';
 import { fill, renderWithProviders, signedInState } from '../../test-utils';
 import { LogsPage } from './LogsPage';
+import { SEARCH_DEBOUNCE_MS } from './types';
 
 const page = (items = [makeLog()], total = items.length, total_pages = 1) => ({ items, total, total_pages });
 const render = () => renderWithProviders(<LogsPage />, { route: '/logs', preloadedState: signedInState() });
@@ -58,6 +59,39 @@ describe('LogsPage', () => {
     await fill(user, screen.getByRole('searchbox', { name: 'Search by request ID' }), 'req-9');
     expect(server.callsTo('GET', '/api/logs')).toHaveLength(1);
     await waitFor(() => expect(server.callsTo('GET', '/api/logs').at(-1)?.url.searchParams.get('q')).toBe('req-9'), { timeout: 1500 });
+  });
+
+  it('should refresh to page 1 without the search and show what the server has now, in one click', async () => {
+    // The server's answer changes with every unsearched request: the first load, then the refresh.
+    let unsearched = 0;
+    const server = mockServer({
+      'GET /api/logs': (req) => {
+        if (req.url.searchParams.has('q')) {
+          return reply(200, page([makeLog({ id: 's', requestId: 'req-found' })]));
+        }
+        unsearched += 1;
+        return reply(
+          200,
+          page([makeLog({ id: `u${unsearched}`, requestId: unsearched === 1 ? 'req-old' : 'req-new' })]),
+        );
+      },
+    });
+    const { user } = render();
+    await screen.findByText('req-old');
+    const search = screen.getByRole('searchbox', { name: 'Search by request ID' });
+    await fill(user, search, 'req-found');
+    expect(await screen.findByText('req-found', {}, { timeout: 1500 })).toBeInTheDocument();
+    const before = server.callsTo('GET', '/api/logs').length;
+
+    await user.click(screen.getByRole('button', { name: /Refresh/ }));
+
+    expect(await screen.findByText('req-new')).toBeInTheDocument();
+    expect(search).toHaveValue('');
+    // Long enough for a search the box had kept to have been sent again.
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));
+    const sent = server.callsTo('GET', '/api/logs').slice(before);
+    expect(sent.map((c) => c.url.searchParams.get('q'))).toEqual([null]);
+    expect(sent[0].url.searchParams.get('page')).toBe('1');
   });
 
   it('should open the real request, response and execution events', async () => {

@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Input, Segmented, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { DATE_RANGES, pageSizeChanged, rangeChosen, refreshed, searchChanged, selectLogsUi, type DateRange } from '../logsSlice';
+import { DATE_RANGES, pageSizeChanged, rangeChosen, searchChanged, selectLogsUi, type DateRange } from '../logsSlice';
 import { PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '../types';
 
 export function LogsToolbar({ onRefresh }: { onRefresh: () => void }) {
@@ -46,13 +46,7 @@ export function LogsToolbar({ onRefresh }: { onRefresh: () => void }) {
           options={PAGE_SIZES.map((n) => ({ value: n, label: `${n} / page` }))}
           style={{ width: 120 }}
         />
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => {
-            dispatch(refreshed());
-            onRefresh();
-          }}
-        >
+        <Button icon={<ReloadOutlined />} onClick={onRefresh}>
           Refresh
         </Button>
       </Space>
