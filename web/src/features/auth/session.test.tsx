@@ -47,6 +47,20 @@ describe('session', () => {
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
+  it('should say only that the session ended when the server refuses the stored token (401)', async () => {
+    window.localStorage.setItem(TOKEN_KEY, makeJwt({ sub: 'u1', exp: future() }));
+    mockServer({ 'GET /api/auth/me': () => reply(401, { detail: 'Unauthorized', code: 'UNAUTHORIZED' }) });
+    const { store } = renderWithProviders(<AppRoutes />, { route: '/groups' });
+    expect(await screen.findByText('Your session is no longer valid. Please sign in again.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(store.getState().auth.status).toBe('anonymous');
+    // Give a second notice time to appear: the server answered, so "could not reach" would be false.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getAllByText('Authentication Error')).toHaveLength(1);
+    expect(screen.queryByText(/Could not reach the server/)).toBeNull();
+  });
+
   it('should keep the stored token when the server cannot be reached, so a reload checks it again', async () => {
     const token = makeJwt({ sub: 'u1', exp: future() });
     window.localStorage.setItem(TOKEN_KEY, token);

@@ -34,29 +34,31 @@ export function useSessionBootstrap(): void {
     }
     // Dispatched to the store rather than through a query hook, so the check is not tied to this
     // component's lifetime (React's StrictMode remounts it in development, which aborted a hook's request).
-    dispatch(authApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true }))
-      .unwrap()
-      .then((user) => {
-        dispatch(sessionStarted(toSessionUser(user)));
-        notify.success('Welcome Back!', `Signed in as ${user.email}`);
-      })
-      .catch((error: unknown) => {
-        const status = (error as { status?: unknown }).status;
-        if (status === 401) {
-          return; // The API layer has already ended the session and said so.
-        }
-        if (typeof status === 'number') {
-          dispatch(sessionEnded()); // The server answered, and not with the user: failed verification.
-          notify.error('Authentication Error', 'Could not verify your session. Please sign in again.');
-          return;
-        }
-        // No answer at all. A reload or navigation away aborts the request; that is not a verdict on the
-        // token, and removing it would sign the user out of the page they are reloading.
-        if (leavingPage) {
-          return;
-        }
-        dispatch(sessionUnverified());
-        notify.error('Authentication Error', 'Could not reach the server to verify your session. Please sign in again.');
-      });
+    // The outcome is read as the cache entry's state, not unwrapped: a 401 ends the session in the API layer and
+    // ending it empties the cache (store.ts), so unwrap() resolved with no user, and the error that followed was
+    // taken for a server that could not be reached.
+    void dispatch(authApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true })).then((check) => {
+      if (check.isSuccess) {
+        dispatch(sessionStarted(toSessionUser(check.data)));
+        notify.success('Welcome Back!', `Signed in as ${check.data.email}`);
+        return;
+      }
+      const status = check.isError ? (check.error as { status?: unknown }).status : undefined;
+      if (check.isUninitialized || status === 401) {
+        return; // The server refused the token; the API layer has already ended the session and said so.
+      }
+      if (typeof status === 'number') {
+        dispatch(sessionEnded()); // The server answered, and not with the user: failed verification.
+        notify.error('Authentication Error', 'Could not verify your session. Please sign in again.');
+        return;
+      }
+      // No answer at all. A reload or navigation away aborts the request; that is not a verdict on the
+      // token, and removing it would sign the user out of the page they are reloading.
+      if (leavingPage) {
+        return;
+      }
+      dispatch(sessionUnverified());
+      notify.error('Authentication Error', 'Could not reach the server to verify your session. Please sign in again.');
+    });
   }, [dispatch, status, token]);
 }
