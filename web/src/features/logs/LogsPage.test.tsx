@@ -37,6 +37,24 @@ describe('LogsPage', () => {
     expect(screen.getAllByText('-').length).toBeGreaterThanOrEqual(3);
   });
 
+  it('should colour each status so placed, partly placed and refused read apart at a glance', async () => {
+    const statuses = ['completed', 'partial', 'failed', 'rejected', 'received', 'processing', 'duplicate'];
+    mockServer({
+      'GET /api/logs': page(statuses.map((status, i) => makeLog({ id: `l${i}`, requestId: `req-${i}`, status }))),
+    });
+    render();
+    const tag = async (status: string) =>
+      within(await screen.findByRole('row', { name: new RegExp(status) })).getByText(status);
+    expect(await tag('completed')).toHaveClass('ant-tag-green');
+    expect(await tag('partial')).toHaveClass('ant-tag-orange');
+    expect(await tag('failed')).toHaveClass('ant-tag-red');
+    expect(await tag('rejected')).toHaveClass('ant-tag-red');
+    expect(await tag('received')).toHaveClass('ant-tag-blue');
+    expect(await tag('processing')).toHaveClass('ant-tag-blue');
+    // A duplicate placed nothing by design: neither good nor bad news, so neutral.
+    expect((await tag('duplicate')).className).not.toMatch(/ant-tag-(green|orange|red|blue|gold)/);
+  });
+
   it('should show the empty text', async () => {
     mockServer({ 'GET /api/logs': page([], 0, 0) });
     render();

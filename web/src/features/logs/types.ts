@@ -9,6 +9,7 @@ export interface TradeLogItem {
   action: 'Buy' | 'Sell' | null;
   /** market, limit, stop, oso, oco or flatten. */
   orderType: string | null;
+  /** received, processing, completed, partial, failed, rejected or duplicate (execution's WebhookStatus). */
   status: string;
 }
 

@@ -6,6 +6,19 @@ import { formatDateTime } from '../../../app/ui/format';
 import { detailOpened, selectLogsUi, sortToggled } from '../logsSlice';
 import type { TradeLogItem } from '../types';
 
+/**
+ * Read at a glance: orders placed green (as the detail modal's outcomes), partly placed orange, nothing placed red,
+ * still in flight blue. A duplicate placed nothing by design, so it stays neutral; an unknown status too.
+ */
+const STATUS_COLOR = new Map<string, string>([
+  ['completed', 'green'],
+  ['partial', 'orange'],
+  ['failed', 'red'],
+  ['rejected', 'red'],
+  ['received', 'blue'],
+  ['processing', 'blue'],
+]);
+
 export function LogsTable({ items }: { items: TradeLogItem[] }) {
   const dispatch = useAppDispatch();
   const { sortOrder } = useAppSelector(selectLogsUi);
@@ -48,7 +61,11 @@ export function LogsTable({ items }: { items: TradeLogItem[] }) {
           '-'
         ),
     },
-    { title: 'Status', key: 'status', render: (_: unknown, l) => <Tag>{l.status}</Tag> },
+    {
+      title: 'Status',
+      key: 'status',
+      render: (_: unknown, l) => <Tag color={STATUS_COLOR.get(l.status)}>{l.status}</Tag>,
+    },
     {
       title: 'Actions',
       key: 'actions',
