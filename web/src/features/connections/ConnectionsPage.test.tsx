@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../../app/browser';
-import { makeConnection } from '../../test/factories';
+import { makeAccount, makeConnection } from '../../test/factories';
 import { mockServer, reply } from '../../test/mockServer';
 import { fill, renderWithProviders, signedInState, TEST_TOKEN } from '../../test-utils';
 import { ConnectionsPage } from './ConnectionsPage';
@@ -25,6 +25,56 @@ describe('ConnectionsPage', () => {
     expect(within(screen.getByRole('group', { name: 'Expired' })).getByText('1')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Total' })).getByText('2')).toBeInTheDocument();
     expect(server.calls[0].headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+  });
+
+  it("should colour each account badge by that account's own environment", async () => {
+    mockServer({
+      // An OAuth connection lists its demo and live accounts alike, whatever the connection's environment.
+      'GET /api/connections': [
+        makeConnection({
+          id: 'a',
+          nickname: 'Oauth',
+          environment: 'demo',
+          connectedAccounts: ['DEMO1', 'LIVE1', 'TYPED'],
+        }),
+        makeConnection({ id: 'b', nickname: 'Live', environment: 'live', connectedAccounts: ['DEMO2', 'LIVE2'] }),
+      ],
+      'GET /api/accounts': [
+        makeAccount({ id: '1', connectionId: 'a', accountName: 'DEMO1', environment: 'demo' }),
+        makeAccount({ id: '2', connectionId: 'a', accountName: 'LIVE1', environment: 'live' }),
+        makeAccount({ id: '3', connectionId: 'b', accountName: 'DEMO2', environment: 'demo' }),
+        makeAccount({ id: '4', connectionId: 'b', accountName: 'LIVE2', environment: 'live' }),
+      ],
+    });
+    render();
+    const badge = (connection: string, account: string) =>
+      within(
+        within(screen.getByRole('article', { name: `Connection ${connection}` })).getByLabelText('Connected accounts'),
+      ).getByText(account);
+    await waitFor(() => expect(badge('Oauth', 'LIVE1')).toHaveClass('ant-tag-green'));
+    expect(badge('Oauth', 'DEMO1')).toHaveClass('ant-tag-gold');
+    expect(badge('Live', 'DEMO2')).toHaveClass('ant-tag-gold');
+    expect(badge('Live', 'LIVE2')).toHaveClass('ant-tag-green');
+    // A name the server lists no account for (typed in the form) can only follow its connection.
+    expect(badge('Oauth', 'TYPED')).toHaveClass('ant-tag-gold');
+  });
+
+  it('should re-read the accounts after a test, which re-lists them', async () => {
+    let tested = false;
+    mockServer({
+      'GET /api/connections': [makeConnection({ id: 'a', environment: 'demo', connectedAccounts: ['LIVE1'] })],
+      'GET /api/accounts': () =>
+        reply(200, tested ? [makeAccount({ connectionId: 'a', accountName: 'LIVE1', environment: 'live' })] : []),
+      'POST /api/connections/a/test': () => {
+        tested = true;
+        return reply(200, { success: true, message: 'ok' });
+      },
+    });
+    const { user } = render();
+    const badge = async () => within(await screen.findByLabelText('Connected accounts')).getByText('LIVE1');
+    expect(await badge()).toHaveClass('ant-tag-gold');
+    await user.click(screen.getByRole('button', { name: 'Test' }));
+    await waitFor(async () => expect(await badge()).toHaveClass('ant-tag-green'));
   });
 
   it('should show an empty state', async () => {

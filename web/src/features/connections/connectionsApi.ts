@@ -24,7 +24,8 @@ export const connectionsApi = api.injectEndpoints({
     }),
     testConnection: build.mutation<ConnectionActionResult, string>({
       query: (id) => ({ url: `/connections/${id}/test`, method: 'POST' }),
-      invalidatesTags: (_r, _e, id) => [{ type: 'Connection', id }],
+      // A test signs in afresh and re-reads the accounts, as a refresh does.
+      invalidatesTags: (_r, _e, id) => [{ type: 'Connection', id }, 'Account'],
     }),
     refreshConnection: build.mutation<ConnectionActionResult, string>({
       query: (id) => ({ url: `/connections/${id}/refresh`, method: 'POST' }),
