@@ -55,6 +55,27 @@ describe('LogsPage', () => {
     expect((await tag('duplicate')).className).not.toMatch(/ant-tag-(green|orange|red|blue|gold)/);
   });
 
+  it('should lay the date-range chips out to wrap, and choose one without a request', async () => {
+    const server = mockServer({ 'GET /api/logs': page() });
+    const { user } = render();
+    await screen.findByText('req-abc');
+    const chips = screen.getByRole('group', { name: 'Date range' });
+    // jsdom cannot measure a 390 px screen; what it can check is that the chips sit in a wrapping row, not one
+    // that scrolls sideways and hides the last of them (seen on a phone).
+    expect(chips).toHaveClass('ant-flex-wrap-wrap');
+    expect(chips).not.toHaveStyle({ overflowX: 'auto' });
+    const names = within(chips)
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    expect(names).toEqual(['Today', 'Yesterday', 'This Month', 'Past Month', 'This Year']);
+    expect(within(chips).getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(chips).getByRole('button', { name: 'This Year' }));
+    expect(within(chips).getByRole('button', { name: 'This Year' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(chips).getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'false');
+    // Spec: the chips do not change the request.
+    expect(server.callsTo('GET', '/api/logs')).toHaveLength(1);
+  });
+
   it('should show the empty text', async () => {
     mockServer({ 'GET /api/logs': page([], 0, 0) });
     render();

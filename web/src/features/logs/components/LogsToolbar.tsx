@@ -1,8 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Input, Segmented, Select, Space } from 'antd';
+import { Button, Flex, Input, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { DATE_RANGES, pageSizeChanged, rangeChosen, searchChanged, selectLogsUi, type DateRange } from '../logsSlice';
+import { DATE_RANGES, pageSizeChanged, rangeChosen, searchChanged, selectLogsUi } from '../logsSlice';
 import { PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '../types';
 
 export function LogsToolbar({ onRefresh }: { onRefresh: () => void }) {
@@ -22,14 +22,21 @@ export function LogsToolbar({ onRefresh }: { onRefresh: () => void }) {
 
   return (
     <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
-      {/* Spec: the range chips are shown but do not change the request. */}
-      <Segmented<DateRange>
-        aria-label="Date range"
-        options={[...DATE_RANGES]}
-        value={range}
-        onChange={(v) => dispatch(rangeChosen(v))}
-        style={{ maxWidth: '100%', overflowX: 'auto' }}
-      />
+      {/* Spec: the range chips are shown but do not change the request. They wrap: on a phone a single row hid
+          the last ones. */}
+      <Flex wrap gap={8} role="group" aria-label="Date range">
+        {DATE_RANGES.map((r) => (
+          <Button
+            key={r}
+            shape="round"
+            type={r === range ? 'primary' : 'default'}
+            aria-pressed={r === range}
+            onClick={() => dispatch(rangeChosen(r))}
+          >
+            {r}
+          </Button>
+        ))}
+      </Flex>
       <Space wrap>
         <Input.Search
           aria-label="Search by request ID"
