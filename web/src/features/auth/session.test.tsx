@@ -76,6 +76,16 @@ describe('session', () => {
     expect(window.localStorage.getItem(TOKEN_KEY)).toBe(token);
   });
 
+  it('should keep the stored token when the server answers the check with a 5xx (no verdict on the token)', async () => {
+    const token = makeJwt({ sub: 'u1', exp: future() });
+    window.localStorage.setItem(TOKEN_KEY, token);
+    mockServer({ 'GET /api/auth/me': () => reply(502, { detail: 'Bad gateway', code: 'BROKER_UNAVAILABLE' }) });
+    const { store } = renderWithProviders(<AppRoutes />, { route: '/groups' });
+    expect(await screen.findByText(/could not verify your session just now/)).toBeInTheDocument();
+    expect(store.getState().auth.status).toBe('anonymous');
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBe(token);
+  });
+
   it('should end the session on a 401 from any call', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'stored');
     mockServer({ 'GET /api/groups': () => reply(401, { detail: 'Unauthorized', code: 'UNAUTHORIZED' }) });

@@ -47,9 +47,15 @@ export function useSessionBootstrap(): void {
       if (check.isUninitialized || status === 401) {
         return; // The server refused the token; the API layer has already ended the session and said so.
       }
-      if (typeof status === 'number') {
+      if (typeof status === 'number' && status < 500) {
         dispatch(sessionEnded()); // The server answered, and not with the user: failed verification.
         notify.error('Authentication Error', 'Could not verify your session. Please sign in again.');
+        return;
+      }
+      if (typeof status === 'number') {
+        // A 5xx (a gateway restarting behind its load balancer, say) is no verdict on the token either.
+        dispatch(sessionUnverified());
+        notify.error('Authentication Error', 'The server could not verify your session just now. Reload in a moment, or sign in again.');
         return;
       }
       // No answer at all. A reload or navigation away aborts the request; that is not a verdict on the
