@@ -63,8 +63,6 @@ export class ExecutionStack {
   private env: Record<string, string> = {};
   private supervising = false;
   private stopping = false;
-  /** Processes the stack killed on purpose, which the supervisor must not start again. */
-  private readonly retired = new WeakSet<NodeProcess>();
   /** How many times a supervised process was started again after exiting by itself. */
   restarts = 0;
   private bus!: MessageBus;
@@ -121,15 +119,16 @@ export class ExecutionStack {
         env: { ...this.env, ...env, PORT: String(port) },
       });
       const proc = spawn();
-      this.superviseProcess(proc, port, spawn);
       try {
         // /readyz answers 503 until the consumer joined its group; waitForHttp waits for a status below 500.
         await proc.waitForHttp(`http://127.0.0.1:${port}/readyz`, readyMs);
+        // Supervised from here on only: a process that dies before it is ready is replaced by the next attempt
+        // below. Supervised from its spawn, it was replaced twice (by the supervisor too), and the orphan kept
+        // its group rebalancing, so every later attempt's join failed as well.
+        this.superviseProcess(proc, port, spawn);
         this.executions.push(proc);
-        this.ports.set(proc, port);
         return proc;
       } catch (err) {
-        this.retired.add(proc); // replaced by the next attempt, not by the supervisor
         await proc.kill('SIGKILL');
         if (attempt >= attempts) {
           throw err;
@@ -198,7 +197,7 @@ export class ExecutionStack {
   private superviseProcess(proc: NodeProcess, port: number, spawn: () => NodeProcess): void {
     this.ports.set(proc, port);
     void proc.exited.then(() => {
-      if (!this.supervising || this.stopping || this.retired.has(proc)) {
+      if (!this.supervising || this.stopping) {
         return;
       }
       const next = spawn();
