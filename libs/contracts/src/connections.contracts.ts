@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { request } from './contract';
-import { Environment, Id } from './shared.schemas';
+import { Environment, Id, SYMBOL_MAX_LENGTH } from './shared.schemas';
 import { Topic } from './topics';
 
 // Contracts owned by the connections service: broker connections, OAuth, accounts and symbols.
@@ -101,7 +101,7 @@ export const AccountV1 = z.object({
 export type AccountV1 = z.infer<typeof AccountV1>;
 
 export const SymbolSearchV1 = z.object({
-  symbol: z.string({ message: 'Please enter a symbol' }).trim().min(1, 'Please enter a symbol').max(32, 'must be at most 32 characters'),
+  symbol: z.string({ message: 'Please enter a symbol' }).trim().min(1, 'Please enter a symbol').max(SYMBOL_MAX_LENGTH, `must be at most ${SYMBOL_MAX_LENGTH} characters`),
 });
 export const ContractMatchV1 = z.object({
   contract_id: z.number().int(),

@@ -4,3 +4,6 @@ import { z } from 'zod';
 export const Id = z.uuid({ message: 'must be a valid id' });
 export const Environment = z.enum(['demo', 'live']);
 export type Environment = z.infer<typeof Environment>;
+
+/** A symbol as a trader gives it (a search, an alert's mapping, a webhook's `symbol`): futures symbols are short. */
+export const SYMBOL_MAX_LENGTH = 32;

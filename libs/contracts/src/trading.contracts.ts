@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { request } from './contract';
 import { AlertRouteChangedV1 } from './events.contracts';
-import { Environment, Id } from './shared.schemas';
+import { Environment, Id, SYMBOL_MAX_LENGTH } from './shared.schemas';
 import { Topic } from './topics';
 
 // Contracts owned by the trading service: groups and alerts. The gateway validates HTTP bodies with
@@ -24,7 +24,7 @@ const AlertSource = z.enum(['external', 'internal']);
 const SymbolName = z
   .string()
   .trim()
-  .max(32, 'must be at most 32 characters')
+  .max(SYMBOL_MAX_LENGTH, `must be at most ${SYMBOL_MAX_LENGTH} characters`)
   .nullable()
   .transform((s) => (s ? s : null));
 /** A broker contract id: the web client sends a number or a numeric string; stored as an integer. */

@@ -7,8 +7,8 @@ export const MAX_QUANTITY = 2_147_483_647;
 export const MAX_PRICE = 10_000_000;
 /** More ticks than any contract's whole price (NQ at 21 000 is 84 000 ticks of 0.25): more is a typo. */
 export const MAX_TICKS = 1_000_000;
-/** As an alert's mapped symbol (libs/contracts); TradingView's longest futures form, `CME_MINI_DL:MNQZ2025`, is 20. */
-export const MAX_SYMBOL_LENGTH = 32;
+/** The limit of every symbol the product takes (libs/contracts); TradingView's longest futures form, `CME_MINI_DL:MNQZ2025`, is 20. */
+export { SYMBOL_MAX_LENGTH as MAX_SYMBOL_LENGTH } from '@app/contracts';
 
 /** A bracket level: an absolute price, or a number of ticks away from `price`. */
 export type BracketLevel = { price: number } | { ticks: number };
