@@ -4,7 +4,6 @@ import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AppLogger } from '@app/common';
-import { DomainError } from '@app/contracts';
 import type { ServiceRuntime } from '@app/messaging';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
@@ -61,15 +60,20 @@ function keepConnections(app: NestExpressApplication, ms: number): void {
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;
 
 /**
- * The JSON parser's syntax errors as the API's own 400: Nest would otherwise answer them with the parser's words
- * ("Unexpected token 'n', \"null\" is not valid JSON"), which the web client would show as is.
+ * Every body-parser error is worded by ApiErrorFilter from its status. Nest turns a SyntaxError into a
+ * BadRequestException carrying the parser's words first ("Unexpected token 'n', \"null\" is not valid JSON"),
+ * so the JSON parser's syntax errors go on as plain errors with the same status and type.
  */
 const plainParseErrors =
   (mw: Middleware): Middleware =>
   (req, res, next) =>
     mw(req, res, (err?: unknown) => {
-      const parseFailed = (err as { type?: unknown } | undefined)?.type === 'entity.parse.failed';
-      next(parseFailed ? new DomainError('VALIDATION_FAILED', 'Request body is not valid JSON') : err);
+      if (!(err instanceof SyntaxError)) {
+        next(err);
+        return;
+      }
+      const { status, type } = err as SyntaxError & { status?: number; type?: string };
+      next(Object.assign(new Error('request body is not valid JSON'), { status, type }));
     });
 
 const skipWebhooks =
