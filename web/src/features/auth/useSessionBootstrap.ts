@@ -52,19 +52,20 @@ export function useSessionBootstrap(): void {
         notify.error('Authentication Error', 'Could not verify your session. Please sign in again.');
         return;
       }
-      if (typeof status === 'number') {
-        // A 5xx (a gateway restarting behind its load balancer, say) is no verdict on the token either.
-        dispatch(sessionUnverified());
-        notify.error('Authentication Error', 'The server could not verify your session just now. Reload in a moment, or sign in again.');
-        return;
-      }
-      // No answer at all. A reload or navigation away aborts the request; that is not a verdict on the
-      // token, and removing it would sign the user out of the page they are reloading.
-      if (leavingPage) {
+      // No verdict on the token: a 5xx (a gateway restarting behind its load balancer, say), or no answer at all.
+      // A reload or navigation away aborts the request; removing the token would sign the user out of the page
+      // they are reloading.
+      const answered = typeof status === 'number';
+      if (!answered && leavingPage) {
         return;
       }
       dispatch(sessionUnverified());
-      notify.error('Authentication Error', 'Could not reach the server to verify your session. Please sign in again.');
+      notify.error(
+        'Authentication Error',
+        answered
+          ? 'The server could not verify your session just now. Reload in a moment, or sign in again.'
+          : 'Could not reach the server to verify your session. Please sign in again.',
+      );
     });
   }, [dispatch, status, token]);
 }
