@@ -1,7 +1,7 @@
 import { Form, Input, Modal, Select } from 'antd';
-import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { notify } from '../../../app/notify';
+import { useFormOpening } from '../../../app/ui/useFormOpening';
 import { serverDetail } from '../../../app/errors';
 import { formValuesOf, toConnectionInput, type ConnectionFormValues } from '../connectionForm';
 import { useCreateConnectionMutation, useUpdateConnectionMutation } from '../connectionsApi';
@@ -17,16 +17,7 @@ export function ConnectionFormModal({ connections }: { connections: Connection[]
   const [update, updateState] = useUpdateConnectionMutation();
   const saving = createState.isLoading || updateState.isLoading;
 
-  // One form instance serves every opening: each one starts from the connection it edits (or a blank one),
-  // never from what an earlier opening left in the form (antd applies `initialValues` to a form only once).
-  useEffect(() => {
-    if (modalOpen) {
-      form.resetFields();
-      form.setFieldsValue(formValuesOf(editing));
-    }
-    // The values of the connection as it was when the modal opened; a refetch while it is open keeps the user's edits.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [form, modalOpen, editingId]);
+  useFormOpening(form, modalOpen ? (editingId ?? 'new') : null, () => formValuesOf(editing));
 
   const save = async (values: ConnectionFormValues) => {
     const input = toConnectionInput(values);

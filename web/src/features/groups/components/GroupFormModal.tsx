@@ -1,8 +1,8 @@
 import { Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
 import { errorMessage } from '../../../app/errors';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { notify } from '../../../app/notify';
+import { useFormOpening } from '../../../app/ui/useFormOpening';
 import { useCreateGroupMutation, useUpdateGroupMutation } from '../groupsApi';
 import { formClosed, selectFormTarget } from '../groupsSlice';
 import type { Group } from '../types';
@@ -16,16 +16,7 @@ export function GroupFormModal({ groups }: { groups: Group[] }) {
   const [update, updateState] = useUpdateGroupMutation();
   const saving = createState.isLoading || updateState.isLoading;
 
-  // One form instance serves every opening: each one starts from the group it edits (or a blank name), never
-  // from what an earlier opening left in the form (antd applies `initialValues` to a form only once).
-  useEffect(() => {
-    if (target !== null) {
-      form.resetFields();
-      form.setFieldsValue({ name: editing?.name ?? '' });
-    }
-    // The group as it was when the modal opened; a refetch while it is open keeps the user's edits.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [form, target]);
+  useFormOpening(form, target, () => ({ name: editing?.name ?? '' }));
 
   const save = async ({ name }: { name: string }) => {
     try {
