@@ -36,4 +36,3 @@ const summary = (w: WebhookEntity) => ({
   ...sideOf(w.action),
   status: w.status,
 });
-
