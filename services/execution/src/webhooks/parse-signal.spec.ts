@@ -22,6 +22,24 @@ describe('parseSignal', () => {
     expect(sut).toMatchObject({ action: 'Sell', quantity: 2, price: 21000.5, orderType: 'market', symbol: 'MNQ1!' });
   });
 
+  it.each([
+    ['+3', 3],
+    [' 7 ', 7],
+    ['2.', 2],
+    ['1e1', 10],
+  ])('should read the quantity %j as %d', (quantity, expected) => {
+    const sut = parseSignal(body({ quantity }));
+
+    expect(sut.quantity).toBe(expected);
+  });
+
+  it.each([
+    ['.25', 0.25],
+    ['+0.5e1', 5],
+  ])('should read the price %j as %d', (price, expected) => {
+    expect(parseSignal(body({ order_type: 'market', price })).price).toBe(expected);
+  });
+
   it('should read brackets in ticks or as prices', () => {
     const sut = parseSignal(body({ order_type: 'OSO', take_profit: { ticks: '20' }, stop_loss: { price: 20990 } }));
 
@@ -44,7 +62,10 @@ describe('parseSignal', () => {
     ["a quantity beyond Tradovate's 32-bit orderQty", body({ quantity: '2147483648' }), 'at most 2,147,483,647 (got 2147483648)'],
     ['a limit price of 1e308', body({ order_type: 'limit', price: 1e308 }), 'price must be a positive number, at most 10,000,000 (got 1e+308).'],
     ['an infinite price', '{"alert_id":"5a6ab4f9-b2a8-4b96-b453-ac8f43248eec","order_type":"limit","action":"buy","quantity":1,"price":1e309}', 'price must be a positive number, at most 10,000,000 (got Infinity).'],
-    ['a price given as "Infinity"', body({ order_type: 'stop', price: 'Infinity' }), 'price must be a positive number'],
+    ['a price given as "Infinity"', body({ order_type: 'stop', price: 'Infinity' }), 'price must be a number (got Infinity).'],
+    ['a quantity in hexadecimal', body({ quantity: '0x10' }), 'quantity must be a number (got 0x10).'],
+    ['a quantity in binary', body({ quantity: '0b11' }), 'quantity must be a number (got 0b11).'],
+    ['a price with a thousands separator', body({ order_type: 'limit', price: '21,000.5' }), 'price must be a number (got 21,000.5).'],
     ['a huge take-profit price', body({ order_type: 'oco', take_profit: { price: '1e12' }, stop_loss: { ticks: 4 } }), 'take_profit.price must be a positive number, at most 10,000,000 (got 1e12).'],
     ['a huge stop-loss price given bare', body({ order_type: 'oso', stop_loss: 1e308 }), 'stop_loss.price must be a positive number'],
     ['a huge tick offset', body({ order_type: 'oso', stop_loss: { ticks: 1e20 } }), 'stop_loss.ticks must be a positive whole number, at most 1,000,000 (got 100000000000000000000).'],

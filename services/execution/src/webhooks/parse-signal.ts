@@ -199,9 +199,16 @@ function str(value: unknown): string | undefined {
   return typeof value === 'number' ? String(value) : undefined;
 }
 
-/** A number or a numeric string; ±Infinity (`1e309`) passes, so every caller checks its range. */
+/**
+ * A decimal number as TradingView's placeholders write it ("21000.5", "-3", "1e3"). `Number()` alone would
+ * also read "0x10" as 16, "0b11" as 3 and "Infinity", which no alert means as a quantity or a price.
+ */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** A number or a decimal numeric string; ±Infinity (`1e309`) passes, so every caller checks its range. */
 function num(value: unknown, name: string): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : NaN;
+  const text = typeof value === 'string' ? value.trim() : null;
+  const n = typeof value === 'number' ? value : text !== null && DECIMAL.test(text) ? Number(text) : NaN;
   if (Number.isNaN(n)) {
     throw bad(`${name} must be a number (got ${shown(value)}).`);
   }
