@@ -81,6 +81,21 @@ describe('Tradovate OAuth through the gateway', () => {
       expect(refreshed.body).toEqual({ success: true, message: 'Connected as demo: 3 account(s)' });
     });
 
+    it('should keep the broker session when the user renames an OAuth connection or edits its username', async () => {
+      await followToCallback(await consent('authorize'));
+      const [connection] = (await call<{ id: string }[]>(sut.url, 'GET', '/api/connections', { token: user.token })).body;
+
+      const edited = await call<Record<string, unknown>>(sut.url, 'PUT', `/api/connections/${connection.id}`, {
+        token: user.token,
+        body: { nickname: 'Desk OAuth', username: 'demo-desk', environment: 'live' },
+      });
+      const refreshed = await call(sut.url, 'POST', `/api/connections/${connection.id}/refresh`, { token: user.token });
+
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({ nickname: 'Desk OAuth', username: 'demo-desk', status: 'active', authType: 'oauth' });
+      expect(refreshed.body).toEqual({ success: true, message: 'Connected as demo: 3 account(s)' });
+    });
+
     it("should redirect with the provider's error when the user denies", async () => {
       const res = await followToCallback(await consent('deny'));
 

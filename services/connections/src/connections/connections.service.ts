@@ -13,7 +13,11 @@ import type { ConnectionEntity } from './entities/connection.entity';
 export const DEFAULT_APP_ID = 'TVTradovate';
 export const DEFAULT_APP_VERSION = '0.0.1';
 
-/** Fields that identify the broker login: changing one makes the stored token meaningless. */
+/**
+ * Fields that identify a credentials connection's broker login: changing one makes the stored token
+ * meaningless. An OAuth connection's token was granted to the user who signed in at Tradovate; its
+ * username is the name that sign-in answered and is only shown, so editing it keeps the session.
+ */
 const LOGIN_FIELDS = ['username', 'environment', 'appId', 'appVersion', 'deviceId', 'cid'] as const;
 
 /** The owner's connections: create, edit, list, delete. Broker calls live in ConnectionSyncService. */
@@ -61,9 +65,10 @@ export class ConnectionsService {
   async update(userId: string | null, input: UpdateConnectionV1, ctx: MessageContext): Promise<ConnectionV1> {
     const c = await this.owned(userId, input.id);
     const loginChanged =
-      LOGIN_FIELDS.some((f) => input[f] !== undefined && (input[f] || null) !== (c[f] || null)) ||
-      Boolean(input.password) ||
-      Boolean(input.sec);
+      c.authType === 'credentials' &&
+      (LOGIN_FIELDS.some((f) => input[f] !== undefined && (input[f] || null) !== (c[f] || null)) ||
+        Boolean(input.password) ||
+        Boolean(input.sec));
     if (input.nickname !== undefined) {
       c.nickname = input.nickname;
     }
