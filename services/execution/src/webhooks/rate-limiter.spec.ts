@@ -43,6 +43,25 @@ describe(RateLimiter.name, () => {
       now = 120_000;
       expect([sut.take('u'), sut.take('u'), sut.take('v')]).toEqual([true, false, true]);
     });
+
+    it('should forget users whose hits have all expired, and count them afresh when they come back', () => {
+      let now = 0;
+      const sut = new RateLimiter(1, () => now);
+      for (let i = 0; i < 1_000; i += 1) {
+        sut.take(`user-${i}`);
+      }
+      now = 30_000;
+      sut.take('active');
+
+      now = 60_000;
+      const refused = sut.take('active');
+      now = 90_001;
+      const again = sut.take('active');
+
+      expect([refused, again]).toEqual([false, true]);
+      expect(sut.trackedKeys).toBe(1);
+      expect(sut.take('user-1')).toBe(true);
+    });
   });
 });
 

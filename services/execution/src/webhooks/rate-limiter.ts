@@ -8,15 +8,24 @@
  */
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
+  private lastSweep: number;
 
   constructor(
     private readonly perMinute: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.lastSweep = now();
+  }
+
+  /** The keys with a hit in the last minute (at most, until the next sweep): what the limiter holds. */
+  get trackedKeys(): number {
+    return this.windows.size;
+  }
 
   /** Counts a hit; false when the key is over its limit (the hit is then not counted). */
   take(key: string): boolean {
     const now = this.now();
+    this.sweep(now);
     let w = this.windows.get(key);
     if (!w) {
       w = new Window();
@@ -28,6 +37,23 @@ export class RateLimiter {
     }
     w.push(now);
     return true;
+  }
+
+  /**
+   * Once a minute, forgets the keys whose every hit has expired, so the map holds the users of the last
+   * two minutes rather than every user ever seen. One pass over the map per minute: constant per hit.
+   */
+  private sweep(now: number): void {
+    if (now - this.lastSweep < WINDOW_MS) {
+      return;
+    }
+    this.lastSweep = now;
+    for (const [key, w] of this.windows) {
+      w.dropBefore(now - WINDOW_MS);
+      if (w.size === 0) {
+        this.windows.delete(key);
+      }
+    }
   }
 }
 
