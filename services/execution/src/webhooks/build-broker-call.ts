@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DomainError } from '@app/contracts';
 import { roundToTick } from '@app/tradovate';
 import type { OrderLeg } from '@app/tradovate';
 import type { BrokerCallKind } from '../entities/order-attempt.entity';
@@ -79,14 +80,25 @@ function bracketLegs(
   leg: (name: string) => string,
 ): OrderLeg[] {
   const dir = positionSide === 'Buy' ? 1 : -1;
-  const at = (l: BracketLevel, sign: number): number =>
-    roundToTick('price' in l ? l.price : (signal.price as number) + sign * dir * l.ticks * tickSize, tickSize);
+  const at = (name: 'take_profit' | 'stop_loss', l: BracketLevel, sign: number): number => {
+    if ('price' in l) {
+      return roundToTick(l.price, tickSize);
+    }
+    const entry = signal.price as number;
+    const price = roundToTick(entry + sign * dir * l.ticks * tickSize, tickSize);
+    // Only known here, with the contract's tick: the signal alone cannot tell that 400 ticks below 50 is no price.
+    if (price <= 0) {
+      const side = sign * dir > 0 ? 'above' : 'below';
+      throw new DomainError('VALIDATION_FAILED', `${name} ${l.ticks} ticks ${side} ${entry} comes to ${price} at this contract's tick of ${tickSize}: not a price an order can have.`);
+    }
+    return price;
+  };
   const legs: OrderLeg[] = [];
   if (signal.takeProfit) {
-    legs.push({ action: legAction, orderType: 'Limit', price: at(signal.takeProfit, 1), clOrdId: leg('tp') });
+    legs.push({ action: legAction, orderType: 'Limit', price: at('take_profit', signal.takeProfit, 1), clOrdId: leg('tp') });
   }
   if (signal.stopLoss) {
-    legs.push({ action: legAction, orderType: 'Stop', stopPrice: at(signal.stopLoss, -1), clOrdId: leg('sl') });
+    legs.push({ action: legAction, orderType: 'Stop', stopPrice: at('stop_loss', signal.stopLoss, -1), clOrdId: leg('sl') });
   }
   return legs;
 }
