@@ -86,7 +86,16 @@ export function makeLogDetail(overrides: Partial<TradeLogDetail> = {}): TradeLog
     ...makeLog(),
     request: { alert_id: 'al-1', action: 'buy' },
     response: { message: 'ok', successful: 1, failed: 0 },
-    events: [{ at: '2025-03-01T10:00:00.100Z', type: 'order.placed', message: 'Order placed', accountName: 'DEMO123', durationMs: 42, outcome: 'success' }],
+    events: [
+      {
+        at: '2025-03-01T10:00:00.100Z',
+        type: 'order.placed',
+        message: 'Order placed',
+        accountName: 'DEMO123',
+        durationMs: 42,
+        outcome: 'success',
+      },
+    ],
     ...overrides,
   };
 }

@@ -11,12 +11,24 @@ describe('AppHeader', () => {
     mockServer({
       'GET /api/auth/me': () => new Promise((resolve) => (answer = resolve)),
     });
-    renderWithProviders(<AppRoutes />, { route: '/connections', preloadedState: { auth: { token, status: 'checking', user: null } } });
+    renderWithProviders(<AppRoutes />, {
+      route: '/connections',
+      preloadedState: { auth: { token, status: 'checking', user: null } },
+    });
 
     expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();
     await waitFor(() => expect(answer).toBeDefined());
-    answer!(reply(200, { id: 'u1', email: 'trader@example.com', is_admin: false, is_active: true, created_at: '2025-01-01T00:00:00Z', last_login: null }));
+    answer!(
+      reply(200, {
+        id: 'u1',
+        email: 'trader@example.com',
+        is_admin: false,
+        is_active: true,
+        created_at: '2025-01-01T00:00:00Z',
+        last_login: null,
+      }),
+    );
     expect(await screen.findByRole('button', { name: 'Account menu for trader@example.com' })).toBeInTheDocument();
   });
 });

@@ -7,7 +7,11 @@ import { useEffect } from 'react';
  * instance that serves every opening would otherwise start from what an earlier opening left in it. `values` is
  * read when the opening changes only: a refetch while the modal is open keeps the user's edits.
  */
-export function useFormOpening<T>(form: FormInstance<T>, opening: string | null, values: () => Parameters<FormInstance<T>['setFieldsValue']>[0]): void {
+export function useFormOpening<T>(
+  form: FormInstance<T>,
+  opening: string | null,
+  values: () => Parameters<FormInstance<T>['setFieldsValue']>[0],
+): void {
   useEffect(() => {
     if (opening !== null) {
       form.resetFields();

@@ -40,7 +40,10 @@ describe('AlertsPage', () => {
     const server = mockServer({
       ...base,
       'GET /api/alerts': [],
-      'POST /api/symbols/search': { success: true, contracts: [{ contract_id: 777, symbol: 'MNQZ5', tick: 0.25, description: 'Micro E-mini Nasdaq' }] },
+      'POST /api/symbols/search': {
+        success: true,
+        contracts: [{ contract_id: 777, symbol: 'MNQZ5', tick: 0.25, description: 'Micro E-mini Nasdaq' }],
+      },
       'POST /api/alerts': (r) => reply(201, makeAlert(r.body as object)),
     });
     const { user } = render();
@@ -88,7 +91,9 @@ describe('AlertsPage', () => {
     const search = await findDialog('Add Symbol Mapping');
     await fill(user, within(search).getByPlaceholderText('Enter symbol (e.g., MNQ)'), 'MNQ');
     await user.click(within(search).getByRole('button', { name: /Search/ }));
-    expect(await within(search).findByText(/No active Tradovate connection found. Please go to the Connections page/)).toBeInTheDocument();
+    expect(
+      await within(search).findByText(/No active Tradovate connection found. Please go to the Connections page/),
+    ).toBeInTheDocument();
   });
 
   it("should show the server's detail when the active-alert limit is reached", async () => {
@@ -106,7 +111,11 @@ describe('AlertsPage', () => {
   });
 
   it('should delete at once', async () => {
-    const server = mockServer({ ...base, 'GET /api/alerts': [makeAlert({ id: 'a1', name: 'NQ' })], 'DELETE /api/alerts/a1': () => reply(204) });
+    const server = mockServer({
+      ...base,
+      'GET /api/alerts': [makeAlert({ id: 'a1', name: 'NQ' })],
+      'DELETE /api/alerts/a1': () => reply(204),
+    });
     const { user } = render();
     await user.click(await screen.findByRole('button', { name: 'Delete NQ' }));
     await waitFor(() => expect(server.callsTo('DELETE', '/api/alerts/a1')).toHaveLength(1));

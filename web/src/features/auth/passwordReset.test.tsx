@@ -8,7 +8,10 @@ import { TOKEN_KEY } from './tokenStorage';
 describe('password reset', () => {
   it('should disable Next until an email is typed, then follow the returned token', async () => {
     mockServer({
-      'POST /api/auth/forgot-password': { message: 'If the account exists, instructions were sent', reset_token: 'tok1' },
+      'POST /api/auth/forgot-password': {
+        message: 'If the account exists, instructions were sent',
+        reset_token: 'tok1',
+      },
       'POST /api/auth/validate-reset-token': { valid: true, email: 'a@b.co' },
     });
     const { user } = renderWithProviders(<AppRoutes />, { route: '/forgot-password' });
@@ -45,7 +48,12 @@ describe('password reset', () => {
     expect(await screen.findByText('Passwords do not match.')).toBeInTheDocument();
     await fill(user, screen.getByLabelText('Confirm Password'), 'password1');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    await waitFor(() => expect(server.callsTo('POST', '/api/auth/reset-password')[0]?.body).toEqual({ token: 'tok1', new_password: 'password1' }));
+    await waitFor(() =>
+      expect(server.callsTo('POST', '/api/auth/reset-password')[0]?.body).toEqual({
+        token: 'tok1',
+        new_password: 'password1',
+      }),
+    );
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
@@ -60,7 +68,10 @@ describe('password reset', () => {
 
   it('should sign the header out too when a signed-in visitor lands on the registration-success page', async () => {
     mockServer({});
-    const { store } = renderWithProviders(<AppRoutes />, { route: '/registration-success', preloadedState: signedInState() });
+    const { store } = renderWithProviders(<AppRoutes />, {
+      route: '/registration-success',
+      preloadedState: signedInState(),
+    });
     expect(screen.getByText('Registration Successful!')).toBeInTheDocument();
     await waitFor(() => expect(store.getState().auth.status).not.toBe('authenticated'));
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();

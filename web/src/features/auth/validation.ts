@@ -7,11 +7,7 @@ export interface ValidationProblem {
   missing: boolean;
 }
 
-export function validateCredentials(
-  email: string,
-  password: string,
-  confirm?: string,
-): ValidationProblem | null {
+export function validateCredentials(email: string, password: string, confirm?: string): ValidationProblem | null {
   if (!email.trim() || !password) {
     return { message: 'Please fill in all fields', missing: true };
   }

@@ -153,9 +153,15 @@ describe('ConnectionsPage', () => {
   });
 
   it('should open each edit with its own connection and Add Manually blank, whatever was opened before', async () => {
-    mockServer({ 'GET /api/connections': [makeConnection({ id: 'a', nickname: 'Alpha' }), makeConnection({ id: 'b', nickname: 'Bravo', username: 'bravo' })] });
+    mockServer({
+      'GET /api/connections': [
+        makeConnection({ id: 'a', nickname: 'Alpha' }),
+        makeConnection({ id: 'b', nickname: 'Bravo', username: 'bravo' }),
+      ],
+    });
     const { user } = render();
-    const nicknameIn = async () => (within(await screen.findByRole('dialog')).getByLabelText('Nickname') as HTMLInputElement).value;
+    const nicknameIn = async () =>
+      (within(await screen.findByRole('dialog')).getByLabelText('Nickname') as HTMLInputElement).value;
     const cancel = async () => {
       await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

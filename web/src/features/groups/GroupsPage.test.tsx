@@ -12,7 +12,13 @@ describe('GroupsPage', () => {
   it('should show groups with member cards and the empty member text', async () => {
     mockServer({
       'GET /api/groups': [
-        makeGroup({ id: 'g1', name: 'Scalpers', accountsCount: 1, selectedConnectionIds: [member.id], accounts: [member] }),
+        makeGroup({
+          id: 'g1',
+          name: 'Scalpers',
+          accountsCount: 1,
+          selectedConnectionIds: [member.id],
+          accounts: [member],
+        }),
         makeGroup({ id: 'g2', name: 'Empty' }),
       ],
     });
@@ -27,7 +33,10 @@ describe('GroupsPage', () => {
   });
 
   it('should create a group', async () => {
-    const server = mockServer({ 'GET /api/groups': [], 'POST /api/groups': (r) => reply(201, makeGroup(r.body as object)) });
+    const server = mockServer({
+      'GET /api/groups': [],
+      'POST /api/groups': (r) => reply(201, makeGroup(r.body as object)),
+    });
     const { user } = render();
     await user.click(await screen.findByRole('button', { name: /Create Group/ }));
     const dialog = await screen.findByRole('dialog');
@@ -39,9 +48,12 @@ describe('GroupsPage', () => {
   });
 
   it('should open Create Group blank after an edit, and each edit with its own group', async () => {
-    mockServer({ 'GET /api/groups': [makeGroup({ id: 'g1', name: 'Scalpers' }), makeGroup({ id: 'g2', name: 'Swing' })] });
+    mockServer({
+      'GET /api/groups': [makeGroup({ id: 'g1', name: 'Scalpers' }), makeGroup({ id: 'g2', name: 'Swing' })],
+    });
     const { user } = render();
-    const nameIn = async () => (within(await screen.findByRole('dialog')).getByLabelText('Group Name') as HTMLInputElement).value;
+    const nameIn = async () =>
+      (within(await screen.findByRole('dialog')).getByLabelText('Group Name') as HTMLInputElement).value;
     const cancel = async () => {
       await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -70,7 +82,9 @@ describe('GroupsPage', () => {
     expect(within(dialog).getByText('abcdef12')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('checkbox'));
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(server.callsTo('PUT', '/api/groups/g1')[0]?.body).toEqual({ connection_ids: ['abcd-ef12-3456'] }));
+    await waitFor(() =>
+      expect(server.callsTo('PUT', '/api/groups/g1')[0]?.body).toEqual({ connection_ids: ['abcd-ef12-3456'] }),
+    );
   });
 
   it('should say when there are no connections to add', async () => {
@@ -82,7 +96,15 @@ describe('GroupsPage', () => {
 
   it('should remove a member', async () => {
     const server = mockServer({
-      'GET /api/groups': [makeGroup({ id: 'g1', name: 'Scalpers', accountsCount: 1, selectedConnectionIds: [member.id], accounts: [member] })],
+      'GET /api/groups': [
+        makeGroup({
+          id: 'g1',
+          name: 'Scalpers',
+          accountsCount: 1,
+          selectedConnectionIds: [member.id],
+          accounts: [member],
+        }),
+      ],
       'PUT /api/groups/g1': (r) => reply(200, makeGroup(r.body as object)),
     });
     const { user } = render();

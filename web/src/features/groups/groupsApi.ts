@@ -23,5 +23,4 @@ export const groupsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetGroupsQuery, useCreateGroupMutation, useUpdateGroupMutation, useDeleteGroupMutation } =
-  groupsApi;
+export const { useGetGroupsQuery, useCreateGroupMutation, useUpdateGroupMutation, useDeleteGroupMutation } = groupsApi;

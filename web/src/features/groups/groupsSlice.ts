@@ -34,7 +34,6 @@ const groupsSlice = createSlice({
   },
 });
 
-export const { createFormOpened, editFormOpened, formClosed, addMembersOpened, addMembersClosed } =
-  groupsSlice.actions;
+export const { createFormOpened, editFormOpened, formClosed, addMembersOpened, addMembersClosed } = groupsSlice.actions;
 export const { selectFormTarget, selectAddMembersTo } = groupsSlice.selectors;
 export default groupsSlice;

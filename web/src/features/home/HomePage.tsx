@@ -10,11 +10,31 @@ import { Typography } from 'antd';
 import { QuickActionCard, type QuickAction } from './components/QuickActionCard';
 
 const ACTIONS: QuickAction[] = [
-  { title: 'Manage Connections', description: 'Link and monitor your Tradovate accounts', to: '/connections', icon: <ApiOutlined /> },
+  {
+    title: 'Manage Connections',
+    description: 'Link and monitor your Tradovate accounts',
+    to: '/connections',
+    icon: <ApiOutlined />,
+  },
   { title: 'Trading Groups', description: 'Organise connections into groups', to: '/groups', icon: <TeamOutlined /> },
-  { title: 'Trading Alerts', description: 'Define alerts and their destinations', to: '/alerts', icon: <BellOutlined /> },
-  { title: 'Trade Logs', description: 'Inspect every webhook and its orders', to: '/logs', icon: <FileSearchOutlined /> },
-  { title: 'Webhook Generator', description: 'Build TradingView webhook JSON', to: '/webhooks', icon: <LinkOutlined /> },
+  {
+    title: 'Trading Alerts',
+    description: 'Define alerts and their destinations',
+    to: '/alerts',
+    icon: <BellOutlined />,
+  },
+  {
+    title: 'Trade Logs',
+    description: 'Inspect every webhook and its orders',
+    to: '/logs',
+    icon: <FileSearchOutlined />,
+  },
+  {
+    title: 'Webhook Generator',
+    description: 'Build TradingView webhook JSON',
+    to: '/webhooks',
+    icon: <LinkOutlined />,
+  },
   { title: 'More Tools', description: 'coming soon', icon: <AppstoreAddOutlined /> },
 ];
 

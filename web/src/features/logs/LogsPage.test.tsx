@@ -12,7 +12,14 @@ const render = () => renderWithProviders(<LogsPage />, { route: '/logs', preload
 describe('LogsPage', () => {
   it('should request page 1 of 10 and show rows with badges', async () => {
     const server = mockServer({
-      'GET /api/logs': page([makeLog({ id: '1', requestId: 'req-1', action: 'Buy' }), makeLog({ id: '2', requestId: 'req-2', action: 'Sell', orderType: 'oso' })], 12, 2),
+      'GET /api/logs': page(
+        [
+          makeLog({ id: '1', requestId: 'req-1', action: 'Buy' }),
+          makeLog({ id: '2', requestId: 'req-2', action: 'Sell', orderType: 'oso' }),
+        ],
+        12,
+        2,
+      ),
     });
     render();
     expect(await screen.findByText('req-1')).toBeInTheDocument();
@@ -31,7 +38,9 @@ describe('LogsPage', () => {
   });
 
   it('should show a dash for what a rejected webhook lacks', async () => {
-    mockServer({ 'GET /api/logs': page([makeLog({ alertName: null, symbol: null, action: null, status: 'rejected' })]) });
+    mockServer({
+      'GET /api/logs': page([makeLog({ alertName: null, symbol: null, action: null, status: 'rejected' })]),
+    });
     render();
     expect(await screen.findByText('rejected')).toBeInTheDocument();
     expect(screen.getAllByText('-').length).toBeGreaterThanOrEqual(3);
@@ -97,7 +106,9 @@ describe('LogsPage', () => {
     await screen.findByText('req-abc');
     await fill(user, screen.getByRole('searchbox', { name: 'Search by request ID' }), 'req-9');
     expect(server.callsTo('GET', '/api/logs')).toHaveLength(1);
-    await waitFor(() => expect(server.callsTo('GET', '/api/logs').at(-1)?.url.searchParams.get('q')).toBe('req-9'), { timeout: 1500 });
+    await waitFor(() => expect(server.callsTo('GET', '/api/logs').at(-1)?.url.searchParams.get('q')).toBe('req-9'), {
+      timeout: 1500,
+    });
   });
 
   it('should refresh to page 1 without the search and show what the server has now, in one click', async () => {

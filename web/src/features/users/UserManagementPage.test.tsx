@@ -5,10 +5,19 @@ import { makeUser } from '../../test/factories';
 import { mockServer, reply } from '../../test/mockServer';
 import { fill, renderWithProviders, signedInState } from '../../test-utils';
 
-const admin = makeUser({ id: 'u1', email: 'admin@example.com', is_active: true, is_admin: true, last_login: '2025-02-01T00:00:00Z' });
+const admin = makeUser({
+  id: 'u1',
+  email: 'admin@example.com',
+  is_active: true,
+  is_admin: true,
+  last_login: '2025-02-01T00:00:00Z',
+});
 const pending = makeUser({ id: 'u2', email: 'pending@example.com' });
 const render = () =>
-  renderWithProviders(<AppRoutes />, { route: '/user-management', preloadedState: signedInState({ id: 'u1', isAdmin: true }) });
+  renderWithProviders(<AppRoutes />, {
+    route: '/user-management',
+    preloadedState: signedInState({ id: 'u1', isAdmin: true }),
+  });
 
 describe('UserManagementPage', () => {
   it('should deny non-administrators', () => {
@@ -49,7 +58,9 @@ describe('UserManagementPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete pending@example.com' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Are you sure you want to delete user pending@example.com?')).toBeInTheDocument();
-    expect(within(dialog).getByText('This action cannot be undone. All user data will be permanently removed.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('This action cannot be undone. All user data will be permanently removed.'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('pending@example.com')).toBeNull());
   });

@@ -29,9 +29,7 @@ export const usersApi = api.injectEndpoints({
         try {
           await queryFulfilled;
           dispatch(
-            usersApi.util.updateQueryData('getUsers', undefined, (users) =>
-              users.filter((u) => String(u.id) !== id),
-            ),
+            usersApi.util.updateQueryData('getUsers', undefined, (users) => users.filter((u) => String(u.id) !== id)),
           );
         } catch {
           // The caller shows the failure.

@@ -8,7 +8,13 @@ import { WebhooksPage } from './WebhooksPage';
 const WEBHOOK_URL = 'http://localhost:3000/api/webhooks/tradingview/s3cret';
 const routes = (extra: Routes = {}): Routes => ({
   'GET /api/alerts': [makeAlert({ id: 'al-1', name: 'NQ breakout', groupIds: ['g1'], accountIds: ['acc-1'] })],
-  'GET /api/groups': [makeGroup({ id: 'g1', name: 'Scalpers', accounts: [{ id: 'c1', username: 'bob', environment: 'live', provider: 'Tradovate' }] })],
+  'GET /api/groups': [
+    makeGroup({
+      id: 'g1',
+      name: 'Scalpers',
+      accounts: [{ id: 'c1', username: 'bob', environment: 'live', provider: 'Tradovate' }],
+    }),
+  ],
   'GET /api/accounts': [makeAccount({ id: 'acc-1', accountName: 'DEMO123' })],
   'GET /api/webhooks/endpoint': { url: WEBHOOK_URL },
   ...extra,
@@ -36,8 +42,16 @@ describe('WebhooksPage', () => {
     await choose(user);
     expect(await screen.findByText('Webhook generated successfully!')).toBeInTheDocument();
     expect(screen.getByText('3/3')).toBeInTheDocument();
-    const json = JSON.parse(screen.getByLabelText('Webhook JSON', { selector: 'pre' }).textContent ?? '') as Record<string, unknown>;
-    expect(json).toMatchObject({ alert_id: 'al-1', quantlynk: 'NQ breakout', order_type: 'oso', take_profit: { ticks: 20 } });
+    const json = JSON.parse(screen.getByLabelText('Webhook JSON', { selector: 'pre' }).textContent ?? '') as Record<
+      string,
+      unknown
+    >;
+    expect(json).toMatchObject({
+      alert_id: 'al-1',
+      quantlynk: 'NQ breakout',
+      order_type: 'oso',
+      take_profit: { ticks: 20 },
+    });
     expect(await screen.findByDisplayValue(WEBHOOK_URL)).toBeInTheDocument();
     const accounts = screen.getByRole('region', { name: 'Connected Accounts' });
     expect(within(accounts).getByText('bob')).toBeInTheDocument();
@@ -50,7 +64,16 @@ describe('WebhooksPage', () => {
   it('should post a test order to the webhook path and report the counts', async () => {
     const server = mockServer(
       routes({
-        'POST /api/webhooks/tradingview/s3cret': { message: 'ok', successful: 2, failed: 1, total: 3, results: [], request_id: 'r', processed_orders: 2, failed_orders: 1 },
+        'POST /api/webhooks/tradingview/s3cret': {
+          message: 'ok',
+          successful: 2,
+          failed: 1,
+          total: 3,
+          results: [],
+          request_id: 'r',
+          processed_orders: 2,
+          failed_orders: 1,
+        },
       }),
     );
     const { user } = renderWithProviders(<WebhooksPage />, { preloadedState: signedInState() });
@@ -65,7 +88,12 @@ describe('WebhooksPage', () => {
   });
 
   it('should show the server detail when the test is refused', async () => {
-    mockServer(routes({ 'POST /api/webhooks/tradingview/s3cret': () => reply(422, { detail: 'Alert is inactive', code: 'ALERT_INACTIVE' }) }));
+    mockServer(
+      routes({
+        'POST /api/webhooks/tradingview/s3cret': () =>
+          reply(422, { detail: 'Alert is inactive', code: 'ALERT_INACTIVE' }),
+      }),
+    );
     const { user } = renderWithProviders(<WebhooksPage />, { preloadedState: signedInState() });
     await choose(user);
     await screen.findByDisplayValue(WEBHOOK_URL);

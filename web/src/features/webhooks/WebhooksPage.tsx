@@ -39,7 +39,13 @@ export function WebhooksPage() {
       <OrderTypeCards value={orderType} />
       {alert && orderType && payload ? (
         <>
-          <WebhookDetails alert={alert} orderType={orderType} qvUserId={qvUserId} groups={groups.data ?? []} accounts={targets} />
+          <WebhookDetails
+            alert={alert}
+            orderType={orderType}
+            qvUserId={qvUserId}
+            groups={groups.data ?? []}
+            accounts={targets}
+          />
           <WebhookEndpointCard payload={payload} />
           <WebhookJsonCard payload={payload} />
         </>

@@ -35,5 +35,4 @@ export const webhooksApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetWebhookEndpointQuery, useRotateWebhookEndpointMutation, useSendTestWebhookMutation } =
-  webhooksApi;
+export const { useGetWebhookEndpointQuery, useRotateWebhookEndpointMutation, useSendTestWebhookMutation } = webhooksApi;

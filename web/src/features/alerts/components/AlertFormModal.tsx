@@ -5,7 +5,13 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { notify } from '../../../app/notify';
 import { draftOf } from '../alertDraft';
 import { useCreateAlertMutation, useUpdateAlertMutation } from '../alertsApi';
-import { formClosed, selectAlertFormTarget, selectSymbolSearchOpen, symbolSearchClosed, symbolSearchOpened } from '../alertsSlice';
+import {
+  formClosed,
+  selectAlertFormTarget,
+  selectSymbolSearchOpen,
+  symbolSearchClosed,
+  symbolSearchOpened,
+} from '../alertsSlice';
 import type { Alert, AlertInput, Contract } from '../types';
 import { BasicSection } from './BasicSection';
 import { SymbolSearchModal } from './SymbolSearchModal';
@@ -68,7 +74,11 @@ function AlertForm({ editing }: { editing: Alert | undefined }) {
         <TargetsSection draft={draft} onChange={patch} />
         <section aria-label="ATM Brackets">
           <h4 className="form-section-title">ATM Brackets</h4>
-          <Switch aria-label="Enable ATM brackets" checked={draft.atmEnabled} onChange={(on) => patch({ atmEnabled: on })} />
+          <Switch
+            aria-label="Enable ATM brackets"
+            checked={draft.atmEnabled}
+            onChange={(on) => patch({ atmEnabled: on })}
+          />
         </section>
       </Form>
       {symbolSearchOpen && <SymbolSearchModal onCancel={() => dispatch(symbolSearchClosed())} onPick={pickSymbol} />}

@@ -36,8 +36,19 @@ function RowActions({ alert }: { alert: Alert }) {
   };
   return (
     <Space>
-      <Button icon={<EditOutlined />} aria-label={`Edit ${alert.name}`} onClick={() => dispatch(editFormOpened(alert.id))} />
-      <Button danger icon={<DeleteOutlined />} aria-label={`Delete ${alert.name}`} loading={isLoading} disabled={isLoading} onClick={() => void runDelete()} />
+      <Button
+        icon={<EditOutlined />}
+        aria-label={`Edit ${alert.name}`}
+        onClick={() => dispatch(editFormOpened(alert.id))}
+      />
+      <Button
+        danger
+        icon={<DeleteOutlined />}
+        aria-label={`Delete ${alert.name}`}
+        loading={isLoading}
+        disabled={isLoading}
+        onClick={() => void runDelete()}
+      />
     </Space>
   );
 }
@@ -65,8 +76,16 @@ export function AlertsTable({ alerts }: { alerts: Alert[] }) {
       key: 'status',
       render: (_: unknown, a) => <Tag color={a.status === 'active' ? 'green' : 'default'}>{a.status}</Tag>,
     },
-    { title: 'Groups', key: 'groups', render: (_: unknown, a) => <Badges ids={a.groupIds} names={groupNames} fallback="Group" /> },
-    { title: 'Accounts', key: 'accounts', render: (_: unknown, a) => <Badges ids={a.accountIds} names={accountNames} fallback="Account" /> },
+    {
+      title: 'Groups',
+      key: 'groups',
+      render: (_: unknown, a) => <Badges ids={a.groupIds} names={groupNames} fallback="Group" />,
+    },
+    {
+      title: 'Accounts',
+      key: 'accounts',
+      render: (_: unknown, a) => <Badges ids={a.accountIds} names={accountNames} fallback="Account" />,
+    },
     { title: 'Actions', key: 'actions', render: (_: unknown, a) => <RowActions alert={a} /> },
   ];
 

@@ -52,7 +52,13 @@ export function SymbolSearchModal({ onCancel, onPick }: Props) {
           onChange={(e) => setText(e.target.value)}
           onPressEnter={run}
         />
-        <Button type="primary" icon={<SearchOutlined />} loading={isLoading} disabled={!text.trim() || isLoading} onClick={run}>
+        <Button
+          type="primary"
+          icon={<SearchOutlined />}
+          loading={isLoading}
+          disabled={!text.trim() || isLoading}
+          onClick={run}
+        >
           Search
         </Button>
       </Space.Compact>

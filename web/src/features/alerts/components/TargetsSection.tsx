@@ -9,7 +9,13 @@ interface Props {
   onChange: (patch: Partial<AlertInput>) => void;
 }
 
-const listStyle = { maxHeight: 240, overflowY: 'auto' as const, display: 'flex', flexDirection: 'column' as const, gap: 6 };
+const listStyle = {
+  maxHeight: 240,
+  overflowY: 'auto' as const,
+  display: 'flex',
+  flexDirection: 'column' as const,
+  gap: 6,
+};
 
 export function TargetsSection({ draft, onChange }: Props) {
   const groups = useGetGroupsQuery();

@@ -11,12 +11,7 @@ interface Props {
 export function PasswordField({ id, label, value, onChange, autoComplete }: Props) {
   return (
     <Form.Item label={label} htmlFor={id}>
-      <Input.Password
-        id={id}
-        value={value}
-        autoComplete={autoComplete}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      <Input.Password id={id} value={value} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)} />
     </Form.Item>
   );
 }

@@ -36,8 +36,20 @@ export function ResetPasswordForm({ token, email }: { token: string; email?: str
     <Form layout="vertical" onFinish={() => void submit()} aria-label="Reset password form">
       {email && <Typography.Paragraph>Choose a new password for {email}.</Typography.Paragraph>}
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-      <PasswordField id="reset-password" label="New Password" value={password} onChange={setPassword} autoComplete="new-password" />
-      <PasswordField id="reset-confirm" label="Confirm Password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
+      <PasswordField
+        id="reset-password"
+        label="New Password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        id="reset-confirm"
+        label="Confirm Password"
+        value={confirm}
+        onChange={setConfirm}
+        autoComplete="new-password"
+      />
       <Button type="primary" htmlType="submit" block loading={isLoading} disabled={isLoading}>
         Reset Password
       </Button>

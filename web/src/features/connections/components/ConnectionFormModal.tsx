@@ -59,11 +59,20 @@ export function ConnectionFormModal({ connections }: { connections: Connection[]
         onFinish={(values) => void save(values)}
         preserve={false}
       >
-        <Form.Item name="nickname" label="Nickname" rules={[{ required: true, whitespace: true, message: 'Please enter a nickname' }]}>
+        <Form.Item
+          name="nickname"
+          label="Nickname"
+          rules={[{ required: true, whitespace: true, message: 'Please enter a nickname' }]}
+        >
           <Input />
         </Form.Item>
         <Form.Item name="environment" label="Environment">
-          <Select options={[{ value: 'demo', label: 'demo' }, { value: 'live', label: 'live' }]} />
+          <Select
+            options={[
+              { value: 'demo', label: 'demo' },
+              { value: 'live', label: 'live' },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="username" label="Username">
           <Input autoComplete="off" />

@@ -34,7 +34,13 @@ export function ProviderBlock({ count }: { count: number }) {
         </Space>
         <Space wrap>
           <Button onClick={() => dispatch(addModalOpened())}>Add Manually</Button>
-          <Button type="primary" icon={<PlusOutlined />} loading={isLoading} disabled={isLoading} onClick={() => void startOAuth()}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            loading={isLoading}
+            disabled={isLoading}
+            onClick={() => void startOAuth()}
+          >
             Add Another
           </Button>
         </Space>

@@ -31,7 +31,13 @@ export function AccountDetailsCell({ group }: { group: Group }) {
   return (
     <Space wrap>
       {group.accounts.map((m) => (
-        <MemberCard key={m.id} member={m} groupName={group.name} removing={removingAll} onRemove={() => void remove(m.id)} />
+        <MemberCard
+          key={m.id}
+          member={m}
+          groupName={group.name}
+          removing={removingAll}
+          onRemove={() => void remove(m.id)}
+        />
       ))}
     </Space>
   );

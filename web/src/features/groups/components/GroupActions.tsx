@@ -22,8 +22,16 @@ export function GroupActions({ group }: { group: Group }) {
 
   return (
     <Space>
-      <Button icon={<PlusOutlined />} aria-label={`Add account to ${group.name}`} onClick={() => dispatch(addMembersOpened(group.id))} />
-      <Button icon={<EditOutlined />} aria-label={`Edit ${group.name}`} onClick={() => dispatch(editFormOpened(group.id))} />
+      <Button
+        icon={<PlusOutlined />}
+        aria-label={`Add account to ${group.name}`}
+        onClick={() => dispatch(addMembersOpened(group.id))}
+      />
+      <Button
+        icon={<EditOutlined />}
+        aria-label={`Edit ${group.name}`}
+        onClick={() => dispatch(editFormOpened(group.id))}
+      />
       <Button
         danger
         icon={<DeleteOutlined />}

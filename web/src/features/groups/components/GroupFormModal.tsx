@@ -41,7 +41,14 @@ export function GroupFormModal({ groups }: { groups: Group[] }) {
       onCancel={() => dispatch(formClosed())}
       destroyOnHidden
     >
-      <Form form={form} name="group" layout="vertical" preserve={false} initialValues={{ name: editing?.name ?? '' }} onFinish={(v) => void save(v)}>
+      <Form
+        form={form}
+        name="group"
+        layout="vertical"
+        preserve={false}
+        initialValues={{ name: editing?.name ?? '' }}
+        onFinish={(v) => void save(v)}
+      >
         <Form.Item name="name" label="Group Name">
           <Input />
         </Form.Item>

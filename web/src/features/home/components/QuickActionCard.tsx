@@ -25,7 +25,11 @@ export function QuickActionCard({ action }: { action: QuickAction }) {
       onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && open()}
       style={disabled ? { opacity: 0.5, cursor: 'not-allowed' } : undefined}
     >
-      <Card.Meta avatar={<span style={{ fontSize: 24 }}>{action.icon}</span>} title={action.title} description={action.description} />
+      <Card.Meta
+        avatar={<span style={{ fontSize: 24 }}>{action.icon}</span>}
+        title={action.title}
+        description={action.description}
+      />
     </Card>
   );
 }

@@ -30,11 +30,16 @@ function EventsTable({ events }: { events: ExecutionEvent[] }) {
         { title: 'Type', dataIndex: 'type', key: 'type' },
         { title: 'Message', dataIndex: 'message', key: 'message' },
         { title: 'Account', key: 'account', render: (_: unknown, e) => e.accountName ?? '-' },
-        { title: 'Duration', key: 'duration', render: (_: unknown, e) => (e.durationMs === undefined ? '-' : `${e.durationMs} ms`) },
+        {
+          title: 'Duration',
+          key: 'duration',
+          render: (_: unknown, e) => (e.durationMs === undefined ? '-' : `${e.durationMs} ms`),
+        },
         {
           title: 'Outcome',
           key: 'outcome',
-          render: (_: unknown, e) => (e.outcome ? <Tag color={GOOD_OUTCOME.test(e.outcome) ? 'green' : 'red'}>{e.outcome}</Tag> : '-'),
+          render: (_: unknown, e) =>
+            e.outcome ? <Tag color={GOOD_OUTCOME.test(e.outcome) ? 'green' : 'red'}>{e.outcome}</Tag> : '-',
         },
       ]}
     />
@@ -46,7 +51,11 @@ function DetailTabs({ detail }: { detail: TradeLogDetail }) {
     <Tabs
       items={[
         { key: 'request', label: 'Webhook JSON', children: <pre className="json-block">{asText(detail.request)}</pre> },
-        { key: 'response', label: 'Webhook Response', children: <pre className="json-block">{asText(detail.response)}</pre> },
+        {
+          key: 'response',
+          label: 'Webhook Response',
+          children: <pre className="json-block">{asText(detail.response)}</pre>,
+        },
         { key: 'events', label: 'Execution Events', children: <EventsTable events={detail.events ?? []} /> },
       ]}
     />

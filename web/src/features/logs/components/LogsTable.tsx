@@ -70,7 +70,11 @@ export function LogsTable({ items }: { items: TradeLogItem[] }) {
       title: 'Actions',
       key: 'actions',
       render: (_: unknown, l) => (
-        <Button icon={<EyeOutlined />} aria-label={`View request ${l.requestId}`} onClick={() => dispatch(detailOpened(l.id))} />
+        <Button
+          icon={<EyeOutlined />}
+          aria-label={`View request ${l.requestId}`}
+          onClick={() => dispatch(detailOpened(l.id))}
+        />
       ),
     },
   ];

@@ -11,7 +11,11 @@ const columns: ColumnsType<ServerUser> = [
     render: (_: unknown, u) => (
       <div>
         <Typography.Text strong>{u.email}</Typography.Text>
-        {u.is_admin && <Tag color="purple" style={{ marginLeft: 8 }}>Admin</Tag>}
+        {u.is_admin && (
+          <Tag color="purple" style={{ marginLeft: 8 }}>
+            Admin
+          </Tag>
+        )}
         <br />
         <Typography.Text type="secondary">ID: {u.id}</Typography.Text>
       </div>
@@ -22,11 +26,21 @@ const columns: ColumnsType<ServerUser> = [
   {
     title: 'Status',
     key: 'status',
-    render: (_: unknown, u) => <Tag color={u.is_active ? 'green' : 'orange'}>{u.is_active ? 'Active' : 'Inactive'}</Tag>,
+    render: (_: unknown, u) => (
+      <Tag color={u.is_active ? 'green' : 'orange'}>{u.is_active ? 'Active' : 'Inactive'}</Tag>
+    ),
   },
   { title: 'Actions', key: 'actions', render: (_: unknown, u) => <UserRowActions user={u} /> },
 ];
 
 export function UsersTable({ users }: { users: ServerUser[] }) {
-  return <Table rowKey="id" columns={columns} dataSource={users} pagination={{ pageSize: 20, hideOnSinglePage: true }} scroll={{ x: 800 }} />;
+  return (
+    <Table
+      rowKey="id"
+      columns={columns}
+      dataSource={users}
+      pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      scroll={{ x: 800 }}
+    />
+  );
 }

@@ -22,7 +22,11 @@ export function OrderTypeCards({ value }: { value: OrderType | null }) {
                 tabIndex={0}
                 onClick={() => choose(t)}
                 onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && choose(t)}
-                style={{ height: '100%', borderColor: checked ? 'rgb(81 59 253)' : undefined, borderWidth: checked ? 2 : 1 }}
+                style={{
+                  height: '100%',
+                  borderColor: checked ? 'rgb(81 59 253)' : undefined,
+                  borderWidth: checked ? 2 : 1,
+                }}
               >
                 <Typography.Text strong>{ORDER_TYPE_INFO[t].title}</Typography.Text>
                 <br />

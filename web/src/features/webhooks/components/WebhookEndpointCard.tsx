@@ -46,7 +46,12 @@ export function WebhookEndpointCard({ payload }: { payload: WebhookPayload }) {
   return (
     <Card title="Webhook Endpoint" style={{ marginBottom: 16 }}>
       {endpoint.error ? (
-        <Alert type="error" showIcon message="Could not load your webhook URL" description={errorMessage(endpoint.error)} />
+        <Alert
+          type="error"
+          showIcon
+          message="Could not load your webhook URL"
+          description={errorMessage(endpoint.error)}
+        />
       ) : (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Input aria-label="Webhook URL" readOnly value={endpoint.isLoading ? 'Loading…' : url} />
@@ -61,7 +66,12 @@ export function WebhookEndpointCard({ payload }: { payload: WebhookPayload }) {
               okText="Place order"
               onConfirm={() => void runTest()}
             >
-              <Button type="primary" icon={<SendOutlined />} disabled={!url || testState.isLoading} loading={testState.isLoading}>
+              <Button
+                type="primary"
+                icon={<SendOutlined />}
+                disabled={!url || testState.isLoading}
+                loading={testState.isLoading}
+              >
                 Test Webhook
               </Button>
             </Popconfirm>
