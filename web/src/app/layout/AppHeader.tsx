@@ -27,7 +27,7 @@ export function AppHeader() {
   const logout = () => {
     dispatch(loggedOut());
     notify.success('Logged Out', 'You have been signed out.');
-    navigate('/login');
+    void navigate('/login');
   };
 
   const navItems: MenuProps['items'] = [
@@ -48,7 +48,7 @@ export function AppHeader() {
             aria-label="Main navigation"
             selectedKeys={[location.pathname]}
             items={navItems}
-            onClick={({ key }) => navigate(key)}
+            onClick={({ key }) => void navigate(key)}
           />
           <Dropdown
             trigger={['click']}
@@ -68,8 +68,8 @@ export function AppHeader() {
         </>
       ) : checking ? null : (
         <Space style={{ marginLeft: 'auto' }}>
-          <Button onClick={() => navigate('/login')}>Login</Button>
-          <Button type="primary" onClick={() => navigate('/login?tab=register')}>
+          <Button onClick={() => void navigate('/login')}>Login</Button>
+          <Button type="primary" onClick={() => void navigate('/login?tab=register')}>
             Register
           </Button>
         </Space>

@@ -26,7 +26,7 @@ export function AlertsPage() {
         title="Trading Alerts"
         extra={
           <>
-            <Button onClick={() => navigate('/webhooks')}>Webhook Generator</Button>
+            <Button onClick={() => void navigate('/webhooks')}>Webhook Generator</Button>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => dispatch(createFormOpened())}>
               Create Alert
             </Button>

@@ -21,7 +21,7 @@ export function ForgotPasswordPage() {
       notify.success('Reset Instructions Sent', result.message);
       // Without e-mail delivery the server may hand the token back directly (spec §4).
       const next = result.reset_token ? `/reset-password?token=${encodeURIComponent(result.reset_token)}` : '/login';
-      setTimeout(() => navigate(next), FORGOT_REDIRECT_MS);
+      setTimeout(() => void navigate(next), FORGOT_REDIRECT_MS);
     } catch (e) {
       setError(authErrorMessage(e, 'Failed to send reset instructions. Please try again.'));
     }

@@ -20,7 +20,7 @@ export function RegistrationSuccessPage() {
       title="Registration Successful!"
       subTitle="Your account has been created and is pending approval."
       extra={
-        <Button type="primary" onClick={() => navigate('/login')}>
+        <Button type="primary" onClick={() => void navigate('/login')}>
           Back to Login
         </Button>
       }

@@ -42,7 +42,7 @@ export function ResetPasswordPage() {
     if (check.state === 'invalid') {
       notify.error('Invalid Token', 'This reset link is invalid or has expired.');
     }
-    const timer = setTimeout(() => navigate('/forgot-password'), INVALID_TOKEN_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate('/forgot-password'), INVALID_TOKEN_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [check.state, navigate]);
 
@@ -62,7 +62,7 @@ export function ResetPasswordPage() {
           title="Invalid Reset Link"
           subTitle="This reset link is invalid or has expired."
           extra={
-            <Button type="primary" onClick={() => navigate('/forgot-password')}>
+            <Button type="primary" onClick={() => void navigate('/forgot-password')}>
               Request New Reset Link
             </Button>
           }

@@ -41,7 +41,7 @@ export function LoginForm() {
       const user = await fetchMe().unwrap();
       dispatch(sessionStarted(toSessionUser(user)));
       notify.success('Login Successful!', `Welcome, ${user.email}`, LOGIN_DURATION);
-      setTimeout(() => navigate('/connections'), LOGIN_REDIRECT_MS);
+      setTimeout(() => void navigate('/connections'), LOGIN_REDIRECT_MS);
     } catch (e) {
       if (gotToken) {
         dispatch(sessionEnded());

@@ -24,7 +24,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email?: str
     try {
       const result = await resetPassword({ token, new_password: password }).unwrap();
       notify.success('Password Reset', result.message);
-      navigate('/login');
+      void navigate('/login');
     } catch (e) {
       const message = authErrorMessage(e, 'Failed to reset password. Please try again.');
       setError(message);

@@ -13,7 +13,11 @@ export interface QuickAction {
 export function QuickActionCard({ action }: { action: QuickAction }) {
   const navigate = useNavigate();
   const disabled = !action.to;
-  const open = () => action.to && navigate(action.to);
+  const open = () => {
+    if (action.to) {
+      void navigate(action.to);
+    }
+  };
   return (
     <Card
       hoverable={!disabled}
