@@ -16,7 +16,7 @@ function detailOf(data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null || !('detail' in data)) {
     return undefined;
   }
-  const detail = (data as { detail: unknown }).detail;
+  const detail = data.detail;
   if (typeof detail === 'string') {
     return detail;
   }

@@ -21,7 +21,7 @@ export function readClaims(token: string): JwtClaims | null {
   }
   try {
     const claims: unknown = JSON.parse(decodeSegment(parts[1]));
-    return typeof claims === 'object' && claims !== null ? (claims as JwtClaims) : null;
+    return typeof claims === 'object' && claims !== null ? claims : null;
   } catch {
     return null;
   }

@@ -161,7 +161,7 @@ describe('ConnectionsPage', () => {
     });
     const { user } = render();
     const nicknameIn = async () =>
-      (within(await screen.findByRole('dialog')).getByLabelText('Nickname') as HTMLInputElement).value;
+      within(await screen.findByRole('dialog')).getByLabelText<HTMLInputElement>('Nickname').value;
     const cancel = async () => {
       await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -26,7 +26,7 @@ export function formValuesOf(connection: Connection | undefined): ConnectionForm
     appId: connection?.appId || DEFAULT_APP_ID,
     appVersion: connection?.appVersion || DEFAULT_APP_VERSION,
     deviceId: connection?.deviceId ?? '',
-    cid: connection?.cid == null ? '' : String(connection.cid),
+    cid: String(connection?.cid ?? ''),
     sec: '',
     connectedAccounts: connection?.connectedAccounts.join(', ') ?? '',
     status: connection?.status ?? 'active',

@@ -53,7 +53,7 @@ describe('GroupsPage', () => {
     });
     const { user } = render();
     const nameIn = async () =>
-      (within(await screen.findByRole('dialog')).getByLabelText('Group Name') as HTMLInputElement).value;
+      within(await screen.findByRole('dialog')).getByLabelText<HTMLInputElement>('Group Name').value;
     const cancel = async () => {
       await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

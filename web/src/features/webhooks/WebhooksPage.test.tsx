@@ -28,7 +28,7 @@ async function choose(user: ReturnType<typeof renderWithProviders>['user']) {
 }
 
 describe('WebhooksPage', () => {
-  it('should show the placeholder until an alert and order type are chosen', async () => {
+  it('should show the placeholder until an alert and order type are chosen', () => {
     mockServer(routes());
     renderWithProviders(<WebhooksPage />, { preloadedState: signedInState() });
     expect(screen.getByText('Ready to Generate Webhooks')).toBeInTheDocument();

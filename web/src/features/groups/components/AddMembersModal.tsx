@@ -45,7 +45,7 @@ function MembersChecklist({ group, onDone }: { group: Group; onDone: () => void 
         isEmpty={connections.length === 0}
         emptyText="No connections available. Please add connections first."
       >
-        <Checkbox.Group value={selected} onChange={(v) => setSelected(v as string[])} style={{ width: '100%' }}>
+        <Checkbox.Group value={selected} onChange={(v) => setSelected(v)} style={{ width: '100%' }}>
           <div style={{ maxHeight: 420, overflowY: 'auto', width: '100%' }}>
             {connections.map((c) => (
               <div key={c.id} style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
