@@ -17,6 +17,6 @@ export function useFormOpening<T>(
       form.resetFields();
       form.setFieldsValue(values());
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `values` is read when the opening changes only (above)
   }, [form, opening]);
 }
