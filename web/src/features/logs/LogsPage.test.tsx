@@ -111,6 +111,23 @@ describe('LogsPage', () => {
     });
   });
 
+  it('should show the search still applied when the user comes back to the page, and keep applying it', async () => {
+    const server = mockServer({ 'GET /api/logs': page() });
+    const { user, store, unmount } = render();
+    await screen.findByText('req-abc');
+    await fill(user, screen.getByRole('searchbox', { name: 'Search by request ID' }), 'req-9');
+    await waitFor(() => expect(server.callsTo('GET', '/api/logs').at(-1)?.url.searchParams.get('q')).toBe('req-9'), {
+      timeout: 1500,
+    });
+    unmount();
+
+    renderWithProviders(<LogsPage />, { route: '/logs', store });
+
+    expect(await screen.findByRole('searchbox', { name: 'Search by request ID' })).toHaveValue('req-9');
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));
+    expect(server.callsTo('GET', '/api/logs').at(-1)?.url.searchParams.get('q')).toBe('req-9');
+  });
+
   it('should refresh to page 1 without the search and show what the server has now, in one click', async () => {
     // The server's answer changes with every unsearched request: the first load, then the refresh.
     let unsearched = 0;

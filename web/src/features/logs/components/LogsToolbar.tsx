@@ -8,11 +8,10 @@ import { PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '../types';
 export function LogsToolbar({ onRefresh }: { onRefresh: () => void }) {
   const dispatch = useAppDispatch();
   const { pageSize, range, resetCount, search } = useAppSelector(selectLogsUi);
-  // The box starts empty and empties again on every Refresh (a new `resetCount`). This used to be an effect,
-  // `useEffect(() => setText(''), [resetCount])`, which also ran on mount, so the box has always started empty;
-  // adjusting the state while rendering (https://react.dev/learn/you-might-not-need-an-effect) does the same
-  // without first rendering the stale text.
-  const [text, setText] = useState('');
+  // The box starts with the search in force (coming back to the page keeps it, as the list does) and empties on
+  // every Refresh (a new `resetCount`): adjusting the state while rendering
+  // (https://react.dev/learn/you-might-not-need-an-effect), not in an effect that would first show the stale text.
+  const [text, setText] = useState(search);
   const [clearedFor, setClearedFor] = useState(resetCount);
   if (clearedFor !== resetCount) {
     setClearedFor(resetCount);
