@@ -56,12 +56,23 @@ describe('TradingView webhooks (e2e)', () => {
 
   let targets: AlertRouteChangedV1['targets'];
 
+  const env = (): Record<string, string> => ({
+    ENCRYPTION_KEY: key, TRADOVATE_DEMO_URL: sim.demoUrl, TRADOVATE_LIVE_URL: sim.liveUrl, TRADOVATE_TIMEOUT_MS: '1000',
+    WEBHOOK_REPLY_TIMEOUT_MS: '1500', WEBHOOK_RATE_LIMIT_PER_MIN: '1000', WEBHOOK_DEDUP_WINDOW_MS: '2000',
+  });
+
+  /** Stops the product and starts it again on the same data (the webhook URL keeps its secret, the port changes). */
+  async function restart(): Promise<void> {
+    await sut.app.close();
+    const before = sut;
+    sut = await startStandaloneApp(env(), { restartOf: before });
+    bus = sut.app.get(MessageBus);
+    url = url.replace(before.url, sut.url);
+  }
+
   beforeAll(async () => {
     sim = await startSimulator();
-    sut = await startStandaloneApp({
-      ENCRYPTION_KEY: key, TRADOVATE_DEMO_URL: sim.demoUrl, TRADOVATE_LIVE_URL: sim.liveUrl, TRADOVATE_TIMEOUT_MS: '1000',
-      WEBHOOK_REPLY_TIMEOUT_MS: '1500', WEBHOOK_RATE_LIMIT_PER_MIN: '1000', WEBHOOK_DEDUP_WINDOW_MS: '2000',
-    });
+    sut = await startStandaloneApp(env());
     bus = sut.app.get(MessageBus);
     accountIds = {};
     const a = await connection('demo', 'demo-password');
@@ -317,5 +328,23 @@ describe('TradingView webhooks (e2e)', () => {
 
     expect((await post('{}', 'application/json', old)).status).toBe(401);
     expect((await post('{}')).status).toBe(400);
+  });
+
+  it('should trade after a restart on what it had stored: the webhook URL, routes, connections and inactive users', async () => {
+    const active = await alert(targets.slice(0, 2));
+    const inactive = await alert(targets.slice(0, 1), { status: 'inactive' });
+    await bus.emit(Topic.UserStatusChanged, { userId: otherUserId, isActive: false }, ctx(otherUserId), otherUserId);
+    const otherUrl = (await bus.send(Topic.WebhookEndpointGet, {}, ctx(otherUserId))).url.replace('http://localhost:3000', sut.url);
+
+    await restart();
+    const placed = await post(signal(active, { strategy_name: 'after-restart' }));
+    const refused = await post(signal(inactive, { strategy_name: 'after-restart' }));
+    const otherRefused = await post(signal(active, { strategy_name: 'other-user' }), 'application/json', otherUrl.replace(/^http:\/\/127\.0\.0\.1:\d+/, sut.url));
+
+    expect(placed.status).toBe(200);
+    expect(await placed.json()).toMatchObject({ successful: 2, total: 2 });
+    expect(refused.status).toBe(409);
+    expect(otherRefused.status).toBe(403);
+    expect(sim.control.orders()).toHaveLength(2);
   });
 });

@@ -18,6 +18,7 @@ import { LogsController } from './logs/logs.controller';
 import { LogsService } from './logs/logs.service';
 import { Execution_SCHEMA, executionMigrations } from './migrations';
 import { ReadModelController } from './read-model/read-model.controller';
+import { ReadModelMemory } from './read-model/read-model-memory';
 import { ReadModelRepository } from './read-model/read-model.repository';
 import { FanOutJournal } from './webhooks/fan-out-journal';
 import { FanOutService } from './webhooks/fan-out.service';
@@ -44,6 +45,8 @@ export class ExecutionModule {
       ],
       controllers: [createHealthController('execution', HEALTH_TOPICS.execution), WebhookController, LogsController, ReadModelController],
       providers: [
+        // The embedded database cannot be opened by another process: this one writes every row of the read model.
+        { provide: ReadModelMemory, useValue: new ReadModelMemory(database.kind === 'pglite') },
         ContractInterceptor, BrokerAccess, ContractCache, EndpointService, LogsService, ReadModelRepository,
         JournalRepository, FanOutJournal, FanOutService, IntakeLookup, RouteLookup, WebhookLease, WebhookService, ResumeService,
       ],

@@ -6,6 +6,7 @@ import { APP_CONFIG } from '@app/messaging';
 import type { Repository } from 'typeorm';
 import { WebhookEndpointEntity } from '../entities/webhook-endpoint.entity';
 import type { ExecutionConfig } from '../execution.settings';
+import { ReadModelMemory } from '../read-model/read-model-memory';
 
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
 
@@ -17,6 +18,7 @@ export class EndpointService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: ExecutionConfig,
     @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
+    private readonly memory: ReadModelMemory,
   ) {
     this.box = new SecretBox(config.ENCRYPTION_KEY);
   }
@@ -32,12 +34,15 @@ export class EndpointService {
   /** A new secret; the old URL stops working at once. */
   async rotate(userId: string): Promise<{ url: string }> {
     const secret = randomBytes(32).toString('base64url');
-    await this.endpoints.upsert({ userId, secretHash: hashSecret(secret), secretEncrypted: this.box.encrypt(secret) }, ['userId']);
+    const secretHash = hashSecret(secret);
+    await this.endpoints.upsert({ userId, secretHash, secretEncrypted: this.box.encrypt(secret) }, ['userId']);
+    this.memory.setEndpoint(userId, secretHash);
     return { url: this.url(secret) };
   }
 
   async deleteUser(userId: string): Promise<void> {
     await this.endpoints.delete({ userId });
+    this.memory.removeEndpoint(userId);
   }
 
   private url(secret: string): string {
