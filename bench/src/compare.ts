@@ -13,6 +13,8 @@ export interface RunContext {
   sets: SimAccountSet[];
   stepMs: number;
   refine: number;
+  /** Discarded load before each sweep (every system alike). */
+  warmUp: { rate: number; ms: number };
   log: (line: string) => void;
 }
 
@@ -26,7 +28,7 @@ export async function withTarget<T>(start: () => Promise<Target>, work: (t: Targ
 }
 
 export async function sweepAll(c: RunContext, target: Target): Promise<SweepResult[]> {
-  const plan = { start: 10, max: 5000, refine: c.refine, stepMs: c.stepMs, restMs: 500, log: c.log };
+  const plan = { warmUp: c.warmUp, start: 10, max: 5000, refine: c.refine, stepMs: c.stepMs, restMs: 500, log: c.log };
   const out: SweepResult[] = [];
   for (const route of target.routes) {
     out.push(await findSustainedRate(c.sim, target, route, plan));
@@ -47,8 +49,11 @@ export async function halfRate(c: RunContext, product: Target, productRate: numb
   const ms = c.stepMs * 2;
   const p = await runStep(c.sim, product, route, rate, ms);
   const b = await withTarget(() => startBaseline(c.sim, c.sets), async (t) => {
-    await runStep(c.sim, t, t.routes.find((r) => r.fanOut === 10) ?? t.routes[0], rate, 1000);
-    return runStep(c.sim, t, t.routes.find((r) => r.fanOut === 10) ?? t.routes[0], rate, ms);
+    const baseRoute = t.routes.find((r) => r.fanOut === 10) ?? t.routes[0];
+    // Warmed up as the product was before its sweep (which ran just before at this point).
+    await runStep(c.sim, t, baseRoute, c.warmUp.rate, c.warmUp.ms);
+    await runStep(c.sim, t, baseRoute, rate, 1000);
+    return runStep(c.sim, t, baseRoute, rate, ms);
   });
   c.log(`  half rate ${rate}/s: baseline p99 ${b.latency.p99} ms, ${product.name} p99 ${p.latency.p99} ms`);
   return { fanOut: 10, rate, baseline: b, product: p, target: product.name === 'distributed' ? 'distributed' : 'standalone' };

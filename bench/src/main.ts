@@ -66,7 +66,7 @@ async function runSoak(c: RunContext, o: BenchOptions, out: Collected): Promise<
     const route = t.routes.find((r) => r.fanOut === 10) ?? t.routes[0];
     let rate = o.soakRate;
     if (!rate) {
-      const s = await findSustainedRate(c.sim, t, route, { start: 10, max: 5000, refine: 1, stepMs: c.stepMs, restMs: 500, log });
+      const s = await findSustainedRate(c.sim, t, route, { warmUp: c.warmUp, start: 10, max: 5000, refine: 1, stepMs: c.stepMs, restMs: 500, log });
       out.sweeps.push(s);
       rate = Math.max(1, Math.floor(s.sustainedRate / 2));
     }
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   const machine = await machineInfo();
   log(`bench: ${machine.nproc} cpus (${machine.cpuModel}), ${machine.memoryMiB} MiB, node ${machine.node}, load ${machine.loadAvgAtStart.join(' ')}, steal ${machine.stealAtStartPct} % idle`);
   const sim = await startBenchSimulator();
-  const c: RunContext = { sim, sets: [], stepMs: o.stepMs, refine: o.refine, log };
+  const c: RunContext = { sim, sets: [], stepMs: o.stepMs, refine: o.refine, warmUp: o.warmUp, log };
   for (const n of o.fanOuts) {
     c.sets.push(await seedAccounts(sim, n));
   }

@@ -6,6 +6,8 @@ import type { StepResult, SweepResult } from './sweep';
 import type { Route, Target } from './target';
 
 export interface SearchPlan {
+  /** Load before the first measured step, discarded: see findSustainedRate. */
+  warmUp: { rate: number; ms: number };
   start: number;
   max: number;
   refine: number;
@@ -27,8 +29,9 @@ export async function findSustainedRate(sim: Simulator, target: Target, route: R
     await new Promise((r) => setTimeout(r, plan.restMs));
     return step.pass;
   };
-  // Warm-up (discarded): opens the keep-alive connections and lets the JIT see the path.
-  await runStep(sim, target, route, plan.start, 1000);
+  // Warm-up (discarded): opens the keep-alive connections, lets the JIT compile the path and the startup's
+  // garbage be collected, so that the steps measure a running server rather than one still starting.
+  await runStep(sim, target, route, plan.warmUp.rate, plan.warmUp.ms);
   let pass = 0;
   let fail = 0;
   for (let rate = plan.start; rate <= plan.max; rate *= 2) {
