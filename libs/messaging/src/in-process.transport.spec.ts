@@ -122,4 +122,38 @@ describe(InProcessServer.name, () => {
       warn.mockRestore();
     });
   });
+
+  describe('while held until open', () => {
+    it('should deliver an event sent before a consumer group started to it as well, once open', async () => {
+      const held = new InProcessBroker();
+      held.holdUntilOpen();
+      const early = new MessageBus(new InProcessClient(held), { requestTimeoutMs: 1000 });
+      const first = await startService(held, 'auth');
+      const emitted = early.emit(Topic.UserDeleted, { userId: USER }, ctx);
+      const later = await startService(held, 'trading');
+      await new Promise((r) => setTimeout(r, 20));
+      const beforeOpen = [...deleted];
+
+      await held.open();
+      const whenOpened = [...deleted];
+      await emitted;
+
+      expect(beforeOpen).toEqual([]);
+      expect(whenOpened).toEqual([USER, USER]);
+      await Promise.all([first.close(), later.close()]);
+    });
+
+    it('should answer a request sent before its service started once it has', async () => {
+      const held = new InProcessBroker();
+      held.holdUntilOpen();
+      const early = new MessageBus(new InProcessClient(held), { requestTimeoutMs: 1000 });
+      const reply = early.send(Topic.AuthVerifySession, { userId: USER, issuedAt: 1 }, ctx);
+      const service = await startService(held, 'auth');
+
+      void held.open();
+
+      await expect(reply).resolves.toEqual({ id: USER, email: 'a@b.co', isAdmin: false });
+      await service.close();
+    });
+  });
 });

@@ -26,6 +26,8 @@ export async function runStandalone(
 ): Promise<NestExpressApplication> {
   const { db, driver } = await openEmbeddedDatabase(`${config.DATA_DIR}/pg`);
   const broker = new InProcessBroker();
+  // What a service sends while the others are still starting waits until every one has registered.
+  broker.holdUntilOpen();
   const busOptions = { requestTimeoutMs: config.REQUEST_TIMEOUT_MS };
   const definitions: ServiceDefinition[] = [
     authDefinition,
@@ -47,6 +49,9 @@ export async function runStandalone(
     DataSourceNameRegistry.clear();
     services.push(service);
   }
+
+  // Every service is listening: what they sent while starting is delivered, and handled before HTTP opens.
+  await broker.open();
 
   const gateway = await createGatewayApp({ config, bus: new InProcessClient(broker), busOptions }, logger);
   const closeGateway = gateway.close.bind(gateway);
