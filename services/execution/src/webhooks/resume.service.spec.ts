@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DomainError } from '@app/contracts';
 import type { WebhookResultV1 } from '@app/contracts';
 import type { WebhookEntity } from '../entities/webhook.entity';
 import type { FanOutService } from './fan-out.service';
@@ -33,5 +34,19 @@ describe(ResumeService.name, () => {
     await expect(sut.resumeAll()).resolves.toBe(2);
 
     expect(finished).toEqual(['req-2', 'req-3']);
+  });
+
+  it('should leave a webhook unfinished, not failed, when its route cannot be looked up now', async () => {
+    const webhook = unfinished('req-later');
+    const journal = { unfinished: jest.fn().mockResolvedValue([webhook]), appendEvent: jest.fn().mockResolvedValue(undefined), setWebhook: jest.fn().mockResolvedValue(undefined) };
+    const routes = { routeOf: jest.fn().mockRejectedValue(new DomainError('SERVICE_UNAVAILABLE', 'trading is not answering')) };
+    const fanOut = { execute: jest.fn() };
+    const lease = { claim: jest.fn().mockResolvedValue(true), hold: <T>(_id: string, work: () => Promise<T>) => work(), ttlMs: 10_000 };
+    const sut = new ResumeService(journal as unknown as JournalRepository, routes as unknown as RouteLookup, fanOut as unknown as FanOutService, lease as unknown as WebhookLease);
+
+    await expect(sut.resumeAll()).resolves.toBe(0);
+
+    expect(journal.setWebhook).not.toHaveBeenCalled();
+    expect(fanOut.execute).not.toHaveBeenCalled();
   });
 });

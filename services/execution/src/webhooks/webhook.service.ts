@@ -21,7 +21,7 @@ import type { Signal } from './signal';
 
 const STATUS: Record<string, number> = {
   WEBHOOK_SECRET_UNKNOWN: 401, FORBIDDEN: 403, NOT_FOUND: 404, ALERT_INACTIVE: 409, NO_TARGET_ACCOUNTS: 422,
-  VALIDATION_FAILED: 400, PAYLOAD_TOO_LARGE: 413, RATE_LIMITED: 429,
+  VALIDATION_FAILED: 400, PAYLOAD_TOO_LARGE: 413, RATE_LIMITED: 429, SERVICE_UNAVAILABLE: 503,
 };
 
 interface Known {
@@ -87,7 +87,13 @@ export class WebhookService {
       return this.reject(p, known, parseError);
     }
     known.signal = signal;
-    const route = intake.route ?? (await this.routes.askTrading(signal.alertId, ctx));
+    let route: AlertRouteChangedV1 | null;
+    try {
+      route = intake.route ?? (await this.routes.askTrading(signal.alertId, ctx));
+    } catch (err) {
+      // Nothing was placed: a 503, which TradingView sends again (its 5xx resubmission), and a trade-log record.
+      return this.reject(p, known, err);
+    }
     if (!route || route.userId !== userId) {
       return this.reject(p, known, new DomainError('NOT_FOUND', `Alert ${signal.alertId} was not found for this webhook URL.`));
     }
