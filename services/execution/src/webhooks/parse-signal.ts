@@ -90,9 +90,12 @@ export function parseSignal(raw: string): Signal {
   if (!alertId || !UUID.test(alertId)) {
     throw bad('alert_id is missing or is not a valid alert id.');
   }
+  if (absent(b.order_type)) {
+    throw bad(`order_type is missing; use one of ${ORDER_TYPES.join(', ')}.`);
+  }
   const orderType = (str(b.order_type) ?? '').toLowerCase() as SignalOrderType;
   if (!ORDER_TYPES.includes(orderType)) {
-    throw bad(`order_type "${shown(str(b.order_type) ?? '')}" is not supported; use one of ${ORDER_TYPES.join(', ')}.`);
+    throw bad(`order_type "${shown(b.order_type)}" is not supported; use one of ${ORDER_TYPES.join(', ')}.`);
   }
   const action = parseAction(b.action, orderType);
   const quantity = orderType === 'flatten' && b.quantity === undefined ? 1 : parseQuantity(b.quantity);
@@ -124,7 +127,10 @@ function parseAction(value: unknown, orderType: SignalOrderType): 'Buy' | 'Sell'
   if (orderType === 'flatten' && a === '') {
     return 'Sell';
   }
-  throw bad(`action "${shown(str(value) ?? '')}" is not supported; use buy or sell.`);
+  if (absent(value)) {
+    throw bad('action is missing; use buy or sell.');
+  }
+  throw bad(`action "${shown(value)}" is not supported; use buy or sell.`);
 }
 
 function parseQuantity(value: unknown): number {
@@ -191,6 +197,9 @@ function checkBrackets(type: SignalOrderType, price: number | null, tp: BracketL
     throw bad('take_profit/stop_loss in ticks need a price to count from.');
   }
 }
+
+/** A field left out, null or blank: TradingView sends `""` for a placeholder it had nothing for. */
+const absent = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 function str(value: unknown): string | undefined {
   if (typeof value === 'string') {
