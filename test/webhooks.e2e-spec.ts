@@ -188,7 +188,23 @@ describe('TradingView webhooks (e2e)', () => {
     expect([rejected.status, placed.status]).toEqual([400, 200]);
     expect(((await rejected.json()) as { detail: string }).detail).toBe('action "buy\uFFFD" is not supported; use buy or sell.');
     expect(sim.control.orders().map((o) => o.orderQty)).toEqual([3]);
-    expect(list.items.map((i) => [i.status, i.symbol])).toEqual([['completed', 'MNQ\uFFFD'], ['rejected', null]]);
+    expect(list.items.map((i) => [i.status, i.symbol])).toEqual([['completed', 'MNQ\uFFFD'], ['rejected', contract.name]]);
+  });
+
+  it("should log a refused body under its alert's name when it names one of the user's alerts, and no other user's", async () => {
+    const own = await alert(targets.slice(0, 1));
+    const foreign = randomUUID();
+    await bus.emit(Topic.AlertRouteChanged, { alertId: foreign, userId: otherUserId, name: 'theirs', status: 'active', symbol: 'ESZ6', symbolId: null, groupIds: [], targets }, ctx(otherUserId), foreign);
+    await new Promise((r) => setTimeout(r, 50));
+
+    const missing = await post(signal(own, { order_type: undefined }));
+    const theirs = await post(signal(foreign, { quantity: 0 }));
+    const list = await bus.send(Topic.LogsList, { page: 1, page_size: 2 }, ctx());
+
+    expect([missing.status, theirs.status]).toEqual([400, 400]);
+    expect(((await missing.json()) as { detail: string }).detail).toBe('order_type is missing; use one of market, limit, stop, oso, oco, flatten.');
+    expect(list.items.map((i) => [i.status, i.alertName, i.symbol])).toEqual([['rejected', null, null], ['rejected', `alert-${own.slice(0, 4)}`, contract.name]]);
+    expect(sim.control.orders()).toHaveLength(0);
   });
 
   it('should reject a body that is JSON but not an object (400) and journal it', async () => {

@@ -55,9 +55,14 @@ function deeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
-/** The alert id of a body, when one can be read (routing key, logs); never throws. */
+/** The alert id of a body the parser refused, when one can be read (the trade log names its alert); never throws. */
 export function peekAlertId(raw: string): string | null {
-  const body = bodyForLog(raw);
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.trim());
+  } catch {
+    return null;
+  }
   const id = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).alert_id : undefined;
   return typeof id === 'string' && UUID.test(id.trim()) ? id.trim() : null;
 }

@@ -12,7 +12,7 @@ import { DedupWindow } from './dedup-window';
 import { FanOutService } from './fan-out.service';
 import { IntakeLookup } from './intake-lookup';
 import { JournalRepository } from './journal.repository';
-import { bodyForLog, parseSignal, textForLog } from './parse-signal';
+import { bodyForLog, parseSignal, peekAlertId, textForLog } from './parse-signal';
 import { RateLimiter } from './rate-limiter';
 import { ResumeService } from './resume.service';
 import { RouteLookup } from './route-lookup';
@@ -63,7 +63,8 @@ export class WebhookService {
         parseError = err;
       }
     }
-    const intake = await this.intake.of(p.secret, p.requestId, signal?.alertId ?? null);
+    // A body refused by the parser may still name its alert: looked up alike, so the trade log can name it.
+    const intake = await this.intake.of(p.secret, p.requestId, signal ? signal.alertId : p.tooLarge ? null : peekAlertId(p.body));
     const userId = intake.userId;
     if (!userId) {
       await this.journal.systemRejection(p.requestId, 'unknown webhook secret');
@@ -77,6 +78,10 @@ export class WebhookService {
     }
     const ctx: MessageContext = { correlationId: p.requestId, causationId: msg.messageId, userId };
     const known: Known = { userId };
+    if (intake.route?.userId === userId) {
+      // A refusal from here on is logged under its alert's name and symbol; another user's alert stays unnamed.
+      known.route = intake.route;
+    }
     if (intake.inactive) {
       return this.reject(p, known, new DomainError('FORBIDDEN', 'This account is inactive (not approved, or deactivated by an administrator): its webhooks are not executed.'));
     }
