@@ -63,9 +63,14 @@ export function peekAlertId(raw: string): string | null {
   } catch {
     return null;
   }
-  const id = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).alert_id : undefined;
-  return typeof id === 'string' && UUID.test(id.trim()) ? id.trim() : null;
+  return typeof body === 'object' && body !== null ? alertIdOf(body as Record<string, unknown>) : null;
 }
+
+/** A body's `alert_id` when it is a well-formed alert id (trimmed), else null. */
+const alertIdOf = (b: Record<string, unknown>): string | null => {
+  const id = str(b.alert_id);
+  return id !== undefined && UUID.test(id) ? id : null;
+};
 
 /**
  * Parses a webhook body whatever its content type: TradingView sends text/plain when the message is
@@ -91,8 +96,8 @@ export function parseSignal(raw: string): Signal {
     throw bad('The alert message must be a JSON object.');
   }
   const b = body as Record<string, unknown>;
-  const alertId = str(b.alert_id);
-  if (!alertId || !UUID.test(alertId)) {
+  const alertId = alertIdOf(b);
+  if (!alertId) {
     throw bad('alert_id is missing or is not a valid alert id.');
   }
   if (absent(b.order_type)) {

@@ -56,15 +56,18 @@ export class WebhookService {
     // an unparseable body is still rejected only after the secret was checked.
     let signal: Signal | undefined;
     let parseError: unknown;
+    let alertId: string | null = null;
     if (!p.tooLarge) {
       try {
         signal = parseSignal(p.body);
+        alertId = signal.alertId;
       } catch (err) {
         parseError = err;
+        // A refused body may still name its alert: looked up alike, so the trade log can name it.
+        alertId = peekAlertId(p.body);
       }
     }
-    // A body refused by the parser may still name its alert: looked up alike, so the trade log can name it.
-    const intake = await this.intake.of(p.secret, p.requestId, signal ? signal.alertId : p.tooLarge ? null : peekAlertId(p.body));
+    const intake = await this.intake.of(p.secret, p.requestId, alertId);
     const userId = intake.userId;
     if (!userId) {
       await this.journal.systemRejection(p.requestId, 'unknown webhook secret');
