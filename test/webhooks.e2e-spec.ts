@@ -47,9 +47,9 @@ describe('TradingView webhooks (e2e)', () => {
     return { connectionId, accounts };
   }
 
-  async function alert(targets: AlertRouteChangedV1['targets'], patch: Partial<AlertRouteChangedV1> = {}): Promise<string> {
+  async function alert(targets: AlertRouteChangedV1['targets'], patch: Partial<AlertRouteChangedV1> = {}, owner = userId): Promise<string> {
     const alertId = randomUUID();
-    await bus.emit(Topic.AlertRouteChanged, { alertId, userId, name: `alert-${alertId.slice(0, 4)}`, status: 'active', symbol: contract.name, symbolId: contract.id, groupIds: [], targets, ...patch }, ctx(), alertId);
+    await bus.emit(Topic.AlertRouteChanged, { alertId, userId: owner, name: `alert-${alertId.slice(0, 4)}`, status: 'active', symbol: contract.name, symbolId: contract.id, groupIds: [], targets, ...patch }, ctx(owner), alertId);
     await new Promise((r) => setTimeout(r, 50));
     return alertId;
   }
@@ -193,9 +193,7 @@ describe('TradingView webhooks (e2e)', () => {
 
   it("should log a refused body under its alert's name when it names one of the user's alerts, and no other user's", async () => {
     const own = await alert(targets.slice(0, 1));
-    const foreign = randomUUID();
-    await bus.emit(Topic.AlertRouteChanged, { alertId: foreign, userId: otherUserId, name: 'theirs', status: 'active', symbol: 'ESZ6', symbolId: null, groupIds: [], targets }, ctx(otherUserId), foreign);
-    await new Promise((r) => setTimeout(r, 50));
+    const foreign = await alert(targets, { name: 'theirs', symbol: 'ESZ6' }, otherUserId);
 
     const missing = await post(signal(own, { order_type: undefined }));
     const theirs = await post(signal(foreign, { quantity: 0 }));
@@ -219,8 +217,7 @@ describe('TradingView webhooks (e2e)', () => {
   });
 
   it('should reject an alert of another user (404), inactive (409) and without targets (422)', async () => {
-    const foreign = randomUUID();
-    await bus.emit(Topic.AlertRouteChanged, { alertId: foreign, userId: otherUserId, name: 'x', status: 'active', symbol: null, symbolId: contract.id, groupIds: [], targets }, ctx(otherUserId), foreign);
+    const foreign = await alert(targets, { name: 'x', symbol: null }, otherUserId);
     const inactive = await alert(targets, { status: 'inactive' });
     const empty = await alert([]);
 
