@@ -1,4 +1,6 @@
 // Injected latency and failures, keyed by normalised endpoint ('order/placeorder') or '*' for all.
+import { withoutTrailingSlashes } from './http';
+
 export interface FailSpec {
   /** Answer this HTTP status with an empty body, without executing. */
   status?: number;
@@ -15,11 +17,12 @@ export interface FailSpec {
 
 /** 'Order/PlaceOrder', '/demo/v1/order/placeorder' → 'order/placeorder'. */
 export const normalizeEndpoint = (endpoint: string): string =>
-  endpoint
-    .toLowerCase()
-    .replace(/^\/+/, '')
-    .replace(/^(demo|live)\/v1\//, '')
-    .replace(/\/+$/, '');
+  withoutTrailingSlashes(
+    endpoint
+      .toLowerCase()
+      .replace(/^\/+/, '')
+      .replace(/^(demo|live)\/v1\//, ''),
+  );
 
 export class Faults {
   private readonly latency = new Map<string, number>();

@@ -6,7 +6,7 @@ import type { SimulatorControl } from './control';
 import { handleControl } from './control.routes';
 import { normalizeEndpoint } from './faults';
 import type { Body, Reply } from './http';
-import { bearer, empty, json, parseBody, readBody, send, sleep, UNPARSABLE } from './http';
+import { bearer, empty, json, parseBody, readBody, send, sleep, UNPARSABLE, withoutTrailingSlashes } from './http';
 import { libraryRoutes } from './library.routes';
 import { consentPage, consentSubmit, oauthTokenRoute } from './oauth.routes';
 import { orderRoutes } from './order.routes';
@@ -30,7 +30,7 @@ export function createHandler(state: SimState, control: SimulatorControl) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       const url = new URL(req.url ?? '/', 'http://sim');
-      const path = url.pathname.replace(/\/+$/, '');
+      const path = withoutTrailingSlashes(url.pathname);
       const lower = path.toLowerCase();
       const body = (): Promise<Body> => readBody(req).then((raw) => parseBody(raw, req.headers['content-type']));
       if (lower.startsWith('/__control/')) {

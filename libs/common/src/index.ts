@@ -2,3 +2,4 @@ export * from './config';
 export * from './logger';
 export * from './request-context';
 export * from './secret-box';
+export * from './url';

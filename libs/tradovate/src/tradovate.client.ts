@@ -1,5 +1,6 @@
 // Typed calls to the Tradovate REST API (demo or live per call). All failures are BrokerErrors
 // (DomainError codes BROKER_* / OAUTH_FAILED); order placements resolve only when accepted.
+import { withoutTrailingSlashes } from '@app/common';
 import type { Dispatcher } from 'undici';
 import { expectOk } from './answers';
 import type { Expect } from './answers';
@@ -55,8 +56,7 @@ export class TradovateClient {
       penaltyMaxWaitMs: options.penaltyMaxWaitMs ?? 10_000,
       dispatcher: options.dispatcher,
     });
-    const trim = (u: string): string => u.replace(/\/+$/, '');
-    this.bases = { demo: trim(options.demoUrl), live: trim(options.liveUrl) };
+    this.bases = { demo: withoutTrailingSlashes(options.demoUrl), live: withoutTrailingSlashes(options.liveUrl) };
   }
 
   close = (): Promise<void> => this.transport.close();

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { OnModuleDestroy } from '@nestjs/common';
+import { withoutTrailingSlashes } from '@app/common';
 import { APP_CONFIG } from '@app/messaging';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
@@ -27,7 +28,7 @@ export class Mailer implements OnModuleDestroy {
 
   /** A link into the web client. */
   link(pathAndQuery: string): string {
-    return `${this.config.PUBLIC_URL.replace(/\/+$/, '')}${pathAndQuery}`;
+    return `${withoutTrailingSlashes(this.config.PUBLIC_URL)}${pathAndQuery}`;
   }
 
   /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { withoutTrailingSlashes } from '@app/common';
 import { DomainError } from '@app/contracts';
 import type { MessageContext, OAuthCallbackV1 } from '@app/contracts';
 import { APP_CONFIG } from '@app/messaging';
@@ -30,7 +31,7 @@ export class OAuthService {
   }
 
   private get redirectUri(): string {
-    return `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/api/tradovate/callback`;
+    return `${withoutTrailingSlashes(this.config.PUBLIC_URL)}/api/tradovate/callback`;
   }
 
   authorizeUrl(userId: string | null): { url: string } {

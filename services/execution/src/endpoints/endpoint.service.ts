@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { SecretBox } from '@app/common';
+import { SecretBox, withoutTrailingSlashes } from '@app/common';
 import { APP_CONFIG } from '@app/messaging';
 import type { Repository } from 'typeorm';
 import { WebhookEndpointEntity } from '../entities/webhook-endpoint.entity';
@@ -46,6 +46,6 @@ export class EndpointService {
   }
 
   private url(secret: string): string {
-    return `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/api/webhooks/tradingview/${secret}`;
+    return `${withoutTrailingSlashes(this.config.PUBLIC_URL)}/api/webhooks/tradingview/${secret}`;
   }
 }
