@@ -221,8 +221,9 @@ function str(value: unknown): string | undefined {
 /**
  * A decimal number as TradingView's placeholders write it ("21000.5", "-3", "1e3"). `Number()` alone would
  * also read "0x10" as 16, "0b11" as 3 and "Infinity", which no alert means as a quantity or a price.
+ * `\d+(?:\.\d*)?`, not `\d+\.?\d*`: those two runs of digits could split a long one every way (quadratic time, ReDoS;
+ * test/security/regex-safety.spec.ts).
  */
-// `\d+(?:\.\d*)?`, not `\d+\.?\d*`: those two runs of digits could split a long one every way (quadratic, ReDoS).
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** A number or a decimal numeric string; ±Infinity (`1e309`) passes, so every caller checks its range. */
