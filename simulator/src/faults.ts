@@ -1,5 +1,5 @@
 // Injected latency and failures, keyed by normalised endpoint ('order/placeorder') or '*' for all.
-import { withoutTrailingSlashes } from './http';
+import { withoutTrailingSlashes } from '@app/common/url';
 
 export interface FailSpec {
   /** Answer this HTTP status with an empty body, without executing. */

@@ -86,15 +86,3 @@ export const bearer = (req: IncomingMessage): string | undefined => {
 };
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/**
- * `path` without its trailing slashes. A loop, not `replace(/\/+$/, '')`, which takes quadratic time on a long run of
- * slashes (test/security/regex-safety.spec.ts); the same as @app/common's, which this package does not depend on.
- */
-export function withoutTrailingSlashes(path: string): string {
-  let end = path.length;
-  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) {
-    end -= 1;
-  }
-  return path.slice(0, end);
-}

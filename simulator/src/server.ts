@@ -1,12 +1,13 @@
 // Routing over plain node:http (no framework: the simulator backs benchmarks). Every API call goes through
 // one pipeline: injected failure → penalty gate → bearer check → handler → latency → answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { withoutTrailingSlashes } from '@app/common/url';
 import { authRoutes } from './auth.routes';
 import type { SimulatorControl } from './control';
 import { handleControl } from './control.routes';
 import { normalizeEndpoint } from './faults';
 import type { Body, Reply } from './http';
-import { bearer, empty, json, parseBody, readBody, send, sleep, UNPARSABLE, withoutTrailingSlashes } from './http';
+import { bearer, empty, json, parseBody, readBody, send, sleep, UNPARSABLE } from './http';
 import { libraryRoutes } from './library.routes';
 import { consentPage, consentSubmit, oauthTokenRoute } from './oauth.routes';
 import { orderRoutes } from './order.routes';
