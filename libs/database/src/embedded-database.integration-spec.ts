@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { spawnNode } from '@app/testing';
 import { EmbeddedDatabase } from './embedded-database';
 
 describe('EmbeddedDatabase (PGlite on its own thread)', () => {
@@ -21,6 +22,18 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
     const names = readdirSync('/proc/self/task').map((tid) => readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim());
 
     expect(names.filter((n) => n === 'pglite')).toHaveLength(1);
+  });
+
+  it("should leave libuv's pool unnamed when the database thread starts it (in the product it is the first to read files)", async () => {
+    const child = spawnNode(path.join(__dirname, '__fixtures__/thread-names.ts'));
+    try {
+      const [, json] = await child.waitForLine(/^threads (.*)$/, 60_000);
+      const names = JSON.parse(json) as string[];
+
+      expect(names.filter((n) => n === 'pglite')).toHaveLength(1);
+    } finally {
+      await child.kill();
+    }
   });
 
   it('should run a parameterised statement and answer its rows as objects', async () => {
