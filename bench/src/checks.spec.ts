@@ -54,6 +54,23 @@ describe('evaluateChecks', () => {
     expect(byName(evaluateChecks([], [half(40, 8, 25)], null, null), 'standalone p99')).toMatchObject({ met: null, unjudged: expect.stringContaining('25 %') });
   });
 
+  it('should judge latency from the median of alternated pairs, and list every pair', () => {
+    // Added per pair: +40, +6, +9 (the median), +60, +2.
+    const pairs = [half(48, 8), half(14, 8), half(17, 8), half(68, 8), half(10, 8)];
+    const comparison: HalfRateComparison = { ...pairs[2], pairs };
+
+    expect(byName(evaluateChecks([], [comparison], null, null), 'standalone p99')).toMatchObject({
+      measured: '17 ms vs 8 ms at 120/s (median of 5 alternated pairs; p99 added per pair: +40, +6, +9, +60, +2 ms)',
+      met: true,
+    });
+  });
+
+  it('should not judge latency when any pair was stolen, the median pair or not', () => {
+    const pairs = [half(14, 8), half(17, 8, 30), half(10, 8)];
+
+    expect(byName(evaluateChecks([], [{ ...pairs[0], pairs }], null, null), 'standalone p99')).toMatchObject({ met: null, unjudged: expect.stringContaining('30 %') });
+  });
+
   it('should not count the warm-up as growth', () => {
     const risingThenFlat = soak([540, 560, 600, 620, 640], plateau);
 

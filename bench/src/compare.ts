@@ -1,7 +1,8 @@
 // Sweeps and the same-rate comparison against the baseline, shared by the standalone and distributed runs.
 import type { Simulator } from '@app/simulator';
 import { startBaseline } from './baseline/baseline-target';
-import type { HalfRateComparison } from './report/result';
+import { medianPair } from './half-rate';
+import type { HalfRateComparison, HalfRatePair } from './report/result';
 import type { SimAccountSet } from './sim-world';
 import { runStep } from './sweep';
 import type { SweepResult } from './sweep';
@@ -15,6 +16,8 @@ export interface RunContext {
   refine: number;
   /** Discarded load before each sweep (every system alike). */
   warmUp: { rate: number; ms: number };
+  /** Alternated baseline/product step pairs at half the product's rate (--half-rate-pairs). */
+  halfRatePairs: number;
   log: (line: string) => void;
 }
 
@@ -38,7 +41,9 @@ export async function sweepAll(c: RunContext, target: Target): Promise<SweepResu
 
 /**
  * Baseline and product at the same rate: half the product's sustained rate at fan-out 10, and at least
- * 2/s, so a product that sustains nothing still gets its latency target measured (and missed).
+ * 2/s, so a product that sustains nothing still gets its latency target measured (and missed). Both run
+ * side by side for `c.halfRatePairs` pairs of steps, alternated (baseline first, then product first, …), so
+ * that a slow minute of the VM falls on both; the reading is the median pair (half-rate.ts).
  */
 export async function halfRate(c: RunContext, product: Target, productRate: number): Promise<HalfRateComparison | null> {
   const route = product.routes.find((r) => r.fanOut === 10);
@@ -47,16 +52,23 @@ export async function halfRate(c: RunContext, product: Target, productRate: numb
   }
   const rate = Math.max(2, Math.floor(productRate / 2));
   const ms = c.stepMs * 2;
-  const p = await runStep(c.sim, product, route, rate, ms);
-  const b = await withTarget(() => startBaseline(c.sim, c.sets), async (t) => {
+  const pairs = await withTarget(() => startBaseline(c.sim, c.sets), async (t) => {
     const baseRoute = t.routes.find((r) => r.fanOut === 10) ?? t.routes[0];
     // Warmed up as the product was before its sweep (which ran just before at this point).
     await runStep(c.sim, t, baseRoute, c.warmUp.rate, c.warmUp.ms);
     await runStep(c.sim, t, baseRoute, rate, 1000);
-    return runStep(c.sim, t, baseRoute, rate, ms);
+    const out: HalfRatePair[] = [];
+    for (let i = 0; i < Math.max(1, c.halfRatePairs); i++) {
+      const step = (target: Target, r: typeof route) => runStep(c.sim, target, r, rate, ms);
+      const pair = i % 2 === 0
+        ? { baseline: await step(t, baseRoute), product: await step(product, route) }
+        : { product: await step(product, route), baseline: await step(t, baseRoute) };
+      c.log(`  half rate ${rate}/s, pair ${i + 1}: baseline p99 ${pair.baseline.latency.p99} ms, ${product.name} p99 ${pair.product.latency.p99} ms`);
+      out.push(pair);
+    }
+    return out;
   });
-  c.log(`  half rate ${rate}/s: baseline p99 ${b.latency.p99} ms, ${product.name} p99 ${p.latency.p99} ms`);
-  return { fanOut: 10, rate, baseline: b, product: p, target: product.name === 'distributed' ? 'distributed' : 'standalone' };
+  return { fanOut: 10, rate, ...medianPair(pairs), pairs, target: product.name === 'distributed' ? 'distributed' : 'standalone' };
 }
 
 /** Sweeps a product target, then compares it with the baseline at half its fan-out-10 rate. */

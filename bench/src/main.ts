@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   const machine = await machineInfo();
   log(`bench: ${machine.nproc} cpus (${machine.cpuModel}), ${machine.memoryMiB} MiB, node ${machine.node}, load ${machine.loadAvgAtStart.join(' ')}, steal ${machine.stealAtStartPct} % idle`);
   const sim = await startBenchSimulator();
-  const c: RunContext = { sim, sets: [], stepMs: o.stepMs, refine: o.refine, warmUp: o.warmUp, log };
+  const c: RunContext = { sim, sets: [], stepMs: o.stepMs, refine: o.refine, warmUp: o.warmUp, halfRatePairs: o.halfRatePairs, log };
   for (const n of o.fanOuts) {
     c.sets.push(await seedAccounts(sim, n));
   }

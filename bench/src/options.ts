@@ -1,5 +1,5 @@
 // Command line of `npm run bench -- [--quick] [--soak [--soak-minutes=5] [--soak-warmup-minutes=2] [--soak-rate=N]] [--only=baseline,standalone,distributed]
-// [--fanouts=1,10,50] [--kafka-max-wait-ms=10] [--warmup-seconds=10] [--warmup-rate=20]`.
+// [--fanouts=1,10,50] [--kafka-max-wait-ms=10] [--warmup-seconds=10] [--warmup-rate=20] [--half-rate-pairs=5]`.
 export interface BenchOptions {
   quick: boolean;
   soak: boolean;
@@ -16,6 +16,8 @@ export interface BenchOptions {
   refine: number;
   /** Discarded load before each sweep, for every system alike (--warmup-seconds, --warmup-rate). */
   warmUp: { rate: number; ms: number };
+  /** Alternated baseline/product step pairs at half the product's sustained rate; the median pair is the reading. */
+  halfRatePairs: number;
   /** Write a CPU profile of the standalone product under load (bench/results/profiles). */
   profile: boolean;
   outDir: string;
@@ -41,6 +43,7 @@ export function parseOptions(argv: string[], outDir: string, root: string): Benc
     stepMs: Number(value('step-ms') ?? (quick ? 2000 : 4000)),
     refine: quick ? 1 : 2,
     warmUp: { rate: Number(value('warmup-rate') ?? 20), ms: Number(value('warmup-seconds') ?? 10) * 1000 },
+    halfRatePairs: Number(value('half-rate-pairs') ?? (quick ? 3 : 5)),
     profile: flag('profile'),
     outDir: value('out') ?? outDir,
     productRoot: value('product-root') ?? root,

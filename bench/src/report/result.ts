@@ -10,12 +10,21 @@ export interface KafkaRoundTrip {
   roundTrip: LatencySummary;
 }
 
-export interface HalfRateComparison {
-  fanOut: number;
-  rate: number;
+export interface HalfRatePair {
   baseline: StepResult;
   product: StepResult;
+}
+
+/**
+ * Baseline and product at the same rate, in alternated pairs of steps (half-rate.ts). `baseline` and `product`
+ * are the pair whose p99 difference is the median of all pairs; `pairs` holds them all (absent in results from
+ * before 2026-11-26, which had one pair).
+ */
+export interface HalfRateComparison extends HalfRatePair {
+  fanOut: number;
+  rate: number;
   target: 'standalone' | 'distributed';
+  pairs?: HalfRatePair[];
 }
 
 export interface SoakResult {
