@@ -60,7 +60,7 @@ describe('evaluateChecks', () => {
     const comparison: HalfRateComparison = { ...pairs[2], pairs };
 
     expect(byName(evaluateChecks([], [comparison], null, null), 'standalone p99')).toMatchObject({
-      measured: '17 ms vs 8 ms at 120/s (median of 5 alternated pairs; p99 added per pair: +40, +6, +9, +60, +2 ms)',
+      measured: '17 ms vs 8 ms at 120/s (median of 5 alternated pairs; product p99 − baseline p99 per pair: +40, +6, +9, +60, +2 ms)',
       met: true,
     });
   });

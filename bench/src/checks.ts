@@ -34,7 +34,7 @@ const pairsOf = (h: HalfRateComparison): HalfRatePair[] => h.pairs ?? [h];
 /** A comparison is judged only if none of its steps was stolen: the median pair is chosen among all of them. */
 const steals = (h: HalfRateComparison): number[] => pairsOf(h).flatMap((p) => [p.product.stealPct, p.baseline.stealPct]);
 
-const ofPairs = (h: HalfRateComparison): string => (h.pairs && h.pairs.length > 1 ? ` (median of ${h.pairs.length} alternated pairs; p99 added per pair: ${addedList(h.pairs)} ms)` : '');
+const ofPairs = (h: HalfRateComparison): string => (h.pairs && h.pairs.length > 1 ? ` (median of ${h.pairs.length} alternated pairs; product p99 − baseline p99 per pair: ${addedList(h.pairs)} ms)` : '');
 
 const notRun = (name: string, goal: string, measured = 'not run'): TargetCheck => ({ name, goal, measured, met: null });
 
