@@ -57,9 +57,9 @@ export async function halfRate(c: RunContext, product: Target, productRate: numb
     // Warmed up as the product was before its sweep (which ran just before at this point).
     await runStep(c.sim, t, baseRoute, c.warmUp.rate, c.warmUp.ms);
     await runStep(c.sim, t, baseRoute, rate, 1000);
+    const step = (target: Target, r: typeof route) => runStep(c.sim, target, r, rate, ms);
     const out: HalfRatePair[] = [];
-    for (let i = 0; i < Math.max(1, c.halfRatePairs); i++) {
-      const step = (target: Target, r: typeof route) => runStep(c.sim, target, r, rate, ms);
+    for (let i = 0; i < c.halfRatePairs; i++) {
       const pair = i % 2 === 0
         ? { baseline: await step(t, baseRoute), product: await step(product, route) }
         : { product: await step(product, route), baseline: await step(t, baseRoute) };

@@ -43,7 +43,8 @@ export function parseOptions(argv: string[], outDir: string, root: string): Benc
     stepMs: Number(value('step-ms') ?? (quick ? 2000 : 4000)),
     refine: quick ? 1 : 2,
     warmUp: { rate: Number(value('warmup-rate') ?? 20), ms: Number(value('warmup-seconds') ?? 10) * 1000 },
-    halfRatePairs: Number(value('half-rate-pairs') ?? (quick ? 3 : 5)),
+    // At least one pair, whatever was typed.
+    halfRatePairs: Math.max(1, Math.trunc(Number(value('half-rate-pairs') ?? (quick ? 3 : 5))) || 1),
     profile: flag('profile'),
     outDir: value('out') ?? outDir,
     productRoot: value('product-root') ?? root,
