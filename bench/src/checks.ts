@@ -2,8 +2,8 @@
 // A target is judged only from steps the hypervisor left alone: with the machine's CPU stolen, a miss or a
 // pass says nothing about the product (cpu-steal.ts).
 import { STEAL_LIMIT_PCT } from './cpu-steal';
-import { addedList } from './half-rate';
-import type { HalfRateComparison, HalfRatePair, KafkaRoundTrip, SoakResult, TargetCheck } from './report/result';
+import { addedList, pairsOf } from './half-rate';
+import type { HalfRateComparison, KafkaRoundTrip, SoakResult, TargetCheck } from './report/result';
 import type { StepResult, SweepResult } from './sweep';
 
 const sweepOf = (sweeps: SweepResult[], target: string, fanOut: number): SweepResult | undefined =>
@@ -27,9 +27,6 @@ function check(name: string, goal: string, measured: string, met: boolean, steal
   const unjudged = stolen(steals);
   return unjudged ? { name, goal, measured, met: null, unjudged } : { name, goal, measured, met };
 }
-
-/** Every pair of a half-rate comparison (one, in results from before pairs). */
-const pairsOf = (h: HalfRateComparison): HalfRatePair[] => h.pairs ?? [h];
 
 /** A comparison is judged only if none of its steps was stolen: the median pair is chosen among all of them. */
 const steals = (h: HalfRateComparison): number[] => pairsOf(h).flatMap((p) => [p.product.stealPct, p.baseline.stealPct]);

@@ -2,7 +2,10 @@
 // VMs the product's p99 over an 8-s step moved from 6 to 63 ms from one step to the next (docs/performance.md,
 // eleventh and twelfth sessions), with a checkpoint or a collection landing in it or not. So the bench runs
 // pairs of steps, baseline and product alternated in time, and reads the pair whose difference is the median.
-import type { HalfRatePair } from './report/result';
+import type { HalfRateComparison, HalfRatePair } from './report/result';
+
+/** Every pair of a comparison (one, in results from before pairs). */
+export const pairsOf = (h: HalfRateComparison): HalfRatePair[] => h.pairs ?? [h];
 
 /** p99 the product added over the baseline in one pair, ms. */
 export const added = (p: HalfRatePair): number => p.product.latency.p99 - p.baseline.latency.p99;

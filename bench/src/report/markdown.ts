@@ -1,6 +1,6 @@
 // bench/results/<name>.md: the tables a reader needs, ratios against the baseline measured in the same run.
 import { rssGrowth } from '../checks';
-import { addedList } from '../half-rate';
+import { addedList, pairsOf } from '../half-rate';
 import type { BenchResult } from './result';
 
 const f = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '—');
@@ -37,7 +37,7 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
       '| --- | --- | --- | --- | --- | --- | --- | --- |',
     );
     for (const h of r.halfRate) {
-      const pairs = h.pairs ?? [h];
+      const pairs = pairsOf(h);
       lines.push(
         `| ${h.fanOut} | ${h.target} | ${h.rate}/s | ${f(h.baseline.latency.p50)} / ${f(h.baseline.latency.p99)} | ${f(h.product.latency.p50)} / ${f(h.product.latency.p99)} | ` +
           `${f(h.product.latency.p99 - h.baseline.latency.p99)} | ${addedList(pairs)} | ${pairs.reduce((n, p) => n + p.product.errors, 0)} |`,

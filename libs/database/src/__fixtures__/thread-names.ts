@@ -10,7 +10,6 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'thread-names-'));
   const db = await EmbeddedDatabase.open(dataDir);
   try {
-    await db.query('SELECT $1::int AS one', [1]);
     await readFile(__filename);
     const names = readdirSync('/proc/self/task').map((tid) => readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim());
     process.stdout.write(`threads ${JSON.stringify(names)}\n`);
