@@ -10,11 +10,13 @@ function statement(fail?: (items: number[]) => boolean) {
       pending.push(() => (fail?.(items) ? reject(new Error(`failed on ${items.join(',')}`)) : resolve(items.map((x) => x * 10))));
     });
   };
+  /** Answers the oldest batch still running. */
+  const answerNext = () => pending.shift()?.();
   const finishNext = async () => {
-    pending.shift()?.();
+    answerNext();
     await new Promise((r) => setImmediate(r));
   };
-  return { run, batches, finishNext };
+  return { run, batches, answerNext, finishNext };
 }
 
 describe('GroupCommit', () => {
@@ -82,5 +84,44 @@ describe('GroupCommit', () => {
 
     await expect(bad).resolves.toBe('failed on 1');
     await expect(good).resolves.toBe(20);
+  });
+
+  describe('with a linger', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('should hold the first call for the linger, then run it with every call that came meanwhile', async () => {
+      const s = statement();
+      const g = new GroupCommit(s.run, 64, 10);
+
+      const first = g.run(1);
+      await jest.advanceTimersByTimeAsync(4);
+      const second = g.run(2);
+      await jest.advanceTimersByTimeAsync(5);
+      expect(s.batches).toEqual([]);
+      const third = g.run(3);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(s.batches).toEqual([[1, 2, 3]]);
+      s.answerNext();
+      await jest.advanceTimersByTimeAsync(0);
+
+      await expect(Promise.all([first, second, third])).resolves.toEqual([10, 20, 30]);
+    });
+
+    it('should not linger again for calls that arrive while a batch runs', async () => {
+      const s = statement();
+      const g = new GroupCommit(s.run, 64, 10);
+
+      const first = g.run(1);
+      await jest.advanceTimersByTimeAsync(10);
+      const later = g.run(2);
+      s.answerNext();
+      await jest.advanceTimersByTimeAsync(0);
+
+      expect(s.batches).toEqual([[1], [2]]);
+      s.answerNext();
+      await jest.advanceTimersByTimeAsync(0);
+      await expect(Promise.all([first, later])).resolves.toEqual([10, 20]);
+    });
   });
 });
