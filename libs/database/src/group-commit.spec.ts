@@ -47,7 +47,7 @@ describe('GroupCommit', () => {
 
   it('should cut the waiting calls into batches of at most the maximum size', async () => {
     const s = statement();
-    const g = new GroupCommit(s.run, 2);
+    const g = new GroupCommit(s.run, { maxBatch: 2 });
 
     const all = [1, 2, 3, 4, 5].map((x) => g.run(x));
     for (let i = 0; i < 3; i += 1) {
@@ -92,7 +92,7 @@ describe('GroupCommit', () => {
 
     it('should hold the first call for the linger, then run it with every call that came meanwhile', async () => {
       const s = statement();
-      const g = new GroupCommit(s.run, 64, 10);
+      const g = new GroupCommit(s.run, { lingerMs: 10 });
 
       const first = g.run(1);
       await jest.advanceTimersByTimeAsync(4);
@@ -110,7 +110,7 @@ describe('GroupCommit', () => {
 
     it('should not linger again for calls that arrive while a batch runs', async () => {
       const s = statement();
-      const g = new GroupCommit(s.run, 64, 10);
+      const g = new GroupCommit(s.run, { lingerMs: 10 });
 
       const first = g.run(1);
       await jest.advanceTimersByTimeAsync(10);

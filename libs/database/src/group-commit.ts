@@ -1,3 +1,13 @@
+export interface GroupCommitOptions {
+  /** At most this many calls in one batch. */
+  maxBatch?: number;
+  /**
+   * For writes nobody waits on to act: when nothing is running, the first call of a batch waits up to this long
+   * for others before it runs (0, the default: it runs at once).
+   */
+  lingerMs?: number;
+}
+
 /**
  * Group commit for one kind of statement: calls that arrive while a batch of them is running wait and run
  * together as the next batch, as one statement. An idle system runs each call at once, alone (no timer, no
@@ -9,34 +19,45 @@
  * unaffected, exactly as if they had never shared a statement. (Why not DataLoader: its batches are cut at
  * the end of an event-loop tick; group commit cuts them when the database is free again.)
  *
- * `lingerMs` is for writes nobody is waiting on to act: the first call of a batch, when nothing is running,
- * waits that long for others before it runs. The fan-out's closing write comes after the orders are out, and
- * lingering 10 ms for it took a fifth off the embedded database's CPU per webhook at 500/s (docs/performance.md),
- * because under moderate load the database is usually free again before a second fan-out has finished.
+ * A linger (`lingerMs`) is for writes off the path anyone is waiting on: under moderate load the database is
+ * usually free again before a second call comes, so without it every call is a statement and a wake-up of the
+ * database's thread of its own. The fan-out's closing write lingers 10 ms: a fifth off the embedded database's
+ * CPU per webhook at 80–500/s (docs/performance.md).
  */
 export class GroupCommit<I, O> {
   private readonly queue: Array<{ item: I; resolve(o: O): void; reject(e: unknown): void }> = [];
   private running = false;
+  private linger: NodeJS.Timeout | undefined;
+  private readonly maxBatch: number;
+  private readonly lingerMs: number;
 
   constructor(
     private readonly runBatch: (items: I[]) => Promise<O[]>,
-    private readonly maxBatch = 64,
-    private readonly lingerMs = 0,
-  ) {}
+    options: GroupCommitOptions = {},
+  ) {
+    this.maxBatch = options.maxBatch ?? 64;
+    this.lingerMs = options.lingerMs ?? 0;
+  }
 
   /** Runs `item` in the next batch; resolves with its own result or rejects with its own error. */
   run(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      if (!this.running) {
-        this.running = true;
-        if (this.lingerMs > 0) {
-          setTimeout(() => void this.drain(), this.lingerMs);
-        } else {
-          void this.drain();
-        }
+      if (this.running) {
+        return;
+      }
+      if (this.lingerMs === 0) {
+        this.start();
+      } else {
+        this.linger ??= setTimeout(() => this.start(), this.lingerMs);
       }
     });
+  }
+
+  private start(): void {
+    this.linger = undefined;
+    this.running = true;
+    void this.drain();
   }
 
   private async drain(): Promise<void> {
