@@ -20,7 +20,7 @@ import { Execution_SCHEMA, executionMigrations } from './migrations';
 import { ReadModelController } from './read-model/read-model.controller';
 import { ReadModelMemory } from './read-model/read-model-memory';
 import { ReadModelRepository } from './read-model/read-model.repository';
-import { FanOutJournal } from './webhooks/fan-out-journal';
+import { FINISH_LINGER, FanOutJournal, finishLingerFor } from './webhooks/fan-out-journal';
 import { FanOutService } from './webhooks/fan-out.service';
 import { JournalRepository } from './webhooks/journal.repository';
 import { ResumeService } from './webhooks/resume.service';
@@ -47,6 +47,7 @@ export class ExecutionModule {
       providers: [
         // The embedded database cannot be opened by another process: this one writes every row of the read model.
         { provide: ReadModelMemory, useValue: new ReadModelMemory(database.kind === 'pglite') },
+        { provide: FINISH_LINGER, useValue: finishLingerFor(database.kind) },
         ContractInterceptor, BrokerAccess, ContractCache, EndpointService, LogsService, ReadModelRepository,
         JournalRepository, FanOutJournal, FanOutService, IntakeLookup, RouteLookup, WebhookLease, WebhookService, ResumeService,
       ],

@@ -1,11 +1,11 @@
 import type { DataSource } from 'typeorm';
-import { FINISH_LINGER_MS, FanOutJournal } from './fan-out-journal';
+import { FINISH_LINGER_MS, FanOutJournal, finishLingerFor } from './fan-out-journal';
 import type { FanOutEnd } from './fan-out-journal';
 
 const end: FanOutEnd = { status: 'completed', response: { message: 'Orders placed on 0 account(s)', successful: 0, failed: 0, total: 0, results: [], request_id: 'r', processed_orders: 0, failed_orders: 0 }, events: [] };
 
 /** The journal over a database that records which webhooks each statement wrote. */
-function setup() {
+function setup(lingerMs = FINISH_LINGER_MS) {
   const statements: string[][] = [];
   const db = {
     query: jest.fn((_sql: string, params: unknown[]) => {
@@ -13,7 +13,7 @@ function setup() {
       return Promise.resolve([]);
     }),
   };
-  return { journal: new FanOutJournal(db as unknown as DataSource), statements };
+  return { journal: new FanOutJournal(db as unknown as DataSource, lingerMs), statements };
 }
 
 describe('FanOutJournal', () => {
@@ -44,5 +44,20 @@ describe('FanOutJournal', () => {
 
     expect(statements).toEqual([['a'], ['c']]);
     await Promise.all([a, c]);
+  });
+
+  it('should write at once without a linger, as on a shared Postgres, where Kafka hands it one webhook of an alert at a time', async () => {
+    const { journal, statements } = setup(finishLingerFor('postgres'));
+
+    const a = journal.finish('a', [], end);
+    await jest.advanceTimersByTimeAsync(0);
+
+    expect(statements).toEqual([['a']]);
+    await a;
+  });
+
+  it('should linger on the embedded database only', () => {
+    expect(finishLingerFor('pglite')).toBe(FINISH_LINGER_MS);
+    expect(finishLingerFor('postgres')).toBe(0);
   });
 });

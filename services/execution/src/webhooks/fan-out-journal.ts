@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { LogEventV1, WebhookResultV1 } from '@app/contracts';
 import { GroupCommit, jsonbParam } from '@app/database';
+import type { DatabaseRuntime } from '@app/database';
 import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type { OrderAttemptEntity } from '../entities/order-attempt.entity';
@@ -30,12 +31,22 @@ interface Finish {
 }
 
 /**
- * How long a fan-out's closing write waits for other fan-outs' when the database is idle (GroupCommit's linger).
- * Its orders are answered by then, so it delays only the webhook's HTTP answer and its trade-log entry, by at most
- * this. Waiting only while other fan-outs were under way saved next to nothing (docs/performance.md): much of the
- * saving is the database thread woken once for the write and the next webhook's row instead of once for each.
+ * How long a fan-out's closing write waits for other fan-outs' when the embedded database is idle (GroupCommit's
+ * linger). Its orders are answered by then, so it delays only the webhook's HTTP answer and its trade-log entry, by
+ * at most this. Much of the saving is the database's thread woken once for several statements instead of once for
+ * each, which is why waiting only while other fan-outs were under way saved next to nothing (docs/performance.md).
  */
 export const FINISH_LINGER_MS = 10;
+
+/** The closing write's linger, injected: FINISH_LINGER_MS on the embedded database, none on a shared Postgres. */
+export const FINISH_LINGER = Symbol('FINISH_LINGER');
+
+/**
+ * No linger on a shared Postgres (distributed mode): Kafka hands execution one partition's webhooks one after
+ * another, each finished before the next, so a linger batches nothing there and every webhook of an alert's burst
+ * would wait it out in turn (fan-out 10 sustained 160/s without it, 50/s with it). Nor is there a thread to wake.
+ */
+export const finishLingerFor = (database: DatabaseRuntime['kind']): number => (database === 'pglite' ? FINISH_LINGER_MS : 0);
 
 /**
  * The journal's write at the end of a fan-out (the webhook hot path; see docs/performance.md): every attempt
@@ -48,15 +59,20 @@ export const FINISH_LINGER_MS = 10;
  * planning it again and looking every account's order up by that clOrdId before placing it (ResumeService).
  * Attempts an earlier version journalled pending are settled in place (`settle`).
  *
- * The write lingers (FINISH_LINGER_MS) so that fan-outs ending within a few milliseconds of each other share it:
+ * On the embedded database the write lingers (FINISH_LINGER_MS) so that fan-outs ending within a few milliseconds of each other share it:
  * it is off the orders' path, and one statement for several fan-outs costs the database much less than one each.
  */
 @Injectable()
 export class FanOutJournal {
-  private readonly inserts = new GroupCommit<Finish, void>((batch) => this.insertAll(batch), { lingerMs: FINISH_LINGER_MS });
+  private readonly inserts: GroupCommit<Finish, void>;
   private readonly settles = new GroupCommit<Finish, void>((batch) => this.settleAll(batch));
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(FINISH_LINGER) lingerMs: number,
+  ) {
+    this.inserts = new GroupCommit<Finish, void>((batch) => this.insertAll(batch), { lingerMs });
+  }
 
   /** Inserts every attempt with its outcome and writes the webhook's final state and events. */
   finish(webhookId: string, attempts: OrderAttemptEntity[], end: FanOutEnd): Promise<void> {

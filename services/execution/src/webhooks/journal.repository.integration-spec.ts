@@ -12,7 +12,7 @@ import { SystemRejectionEntity } from '../entities/read-model.entities';
 import { WebhookEntity } from '../entities/webhook.entity';
 import { Execution_SCHEMA, executionMigrations } from '../migrations';
 import { clOrdIdOf } from './build-broker-call';
-import { FanOutJournal, attemptOf } from './fan-out-journal';
+import { FanOutJournal, attemptOf, finishLingerFor } from './fan-out-journal';
 import { JournalRepository } from './journal.repository';
 
 /** The journal on the embedded database of standalone mode, which plans prepared statements once for any values. */
@@ -80,7 +80,7 @@ describe(JournalRepository.name, () => {
   });
 
   describe('fan-out journal', () => {
-    const fanOuts = () => new FanOutJournal(dataSource);
+    const fanOuts = () => new FanOutJournal(dataSource, finishLingerFor('pglite'));
     const newWebhook = (requestId: string) => sut.createWebhook({
       userId, requestId, alertId: null, alertName: null, symbol: 'MNQZ6', action: 'market buy', status: 'received',
       request: {}, rawBody: '{}', bodyHash: 'hash', events: [{ at: new Date().toISOString(), type: 'received', message: 'Webhook received' }],
@@ -167,7 +167,7 @@ describe(JournalRepository.name, () => {
         return { ...attemptOf({ webhookId: webhook.id, userId, accountId, accountName: 'DEMO100001', connectionId: randomUUID(), clOrdId: clOrdIdOf(requestId, accountId, 'entry'), kind: 'order', request }), status: 'placed' as const, orderId: 200000001, durationMs: 4 };
       });
 
-      await new FanOutJournal(dataSource).finish(webhook.id, attempts, { status: 'completed', response: resultOf(requestId, 400), events: [] });
+      await new FanOutJournal(dataSource, finishLingerFor('pglite')).finish(webhook.id, attempts, { status: 'completed', response: resultOf(requestId, 400), events: [] });
 
       const { rows } = await db.query<{ rows: number; pages: number }>(
         `SELECT count(*)::int AS "rows", count(DISTINCT (ctid::text::point)[0])::int AS "pages" FROM "execution"."order_attempts" WHERE "webhook_id" = $1`, [webhook.id],
@@ -187,7 +187,7 @@ describe(JournalRepository.name, () => {
     it('should key every webhook and attempt later than the ones before it, so that the indexes grow at their end', async () => {
       // Random keys change index pages all over, and each changed page is written again at the next checkpoint:
       // with the journal's size, that grew without bound (docs/performance.md). Request ids are the gateway's.
-      const fanOuts = new FanOutJournal(dataSource);
+      const fanOuts = new FanOutJournal(dataSource, finishLingerFor('pglite'));
       const accounts = [randomUUID(), randomUUID(), randomUUID()];
       for (let i = 0; i < 20; i += 1) {
         const requestId = uuidv7();
