@@ -90,20 +90,26 @@ describe('GroupCommit', () => {
     beforeEach(() => jest.useFakeTimers());
     afterEach(() => jest.useRealTimers());
 
+    const after = (ms: number) => jest.advanceTimersByTimeAsync(ms);
+    /** Answers the oldest running batch and lets its callers and the next batch go on. */
+    const answer = async (s: ReturnType<typeof statement>) => {
+      s.answerNext();
+      await after(0);
+    };
+
     it('should hold the first call for the linger, then run it with every call that came meanwhile', async () => {
       const s = statement();
       const g = new GroupCommit(s.run, { lingerMs: 10 });
 
       const first = g.run(1);
-      await jest.advanceTimersByTimeAsync(4);
+      await after(4);
       const second = g.run(2);
-      await jest.advanceTimersByTimeAsync(5);
+      await after(5);
       expect(s.batches).toEqual([]);
       const third = g.run(3);
-      await jest.advanceTimersByTimeAsync(1);
+      await after(1);
       expect(s.batches).toEqual([[1, 2, 3]]);
-      s.answerNext();
-      await jest.advanceTimersByTimeAsync(0);
+      await answer(s);
 
       await expect(Promise.all([first, second, third])).resolves.toEqual([10, 20, 30]);
     });
@@ -113,14 +119,12 @@ describe('GroupCommit', () => {
       const g = new GroupCommit(s.run, { lingerMs: 10 });
 
       const first = g.run(1);
-      await jest.advanceTimersByTimeAsync(10);
+      await after(10);
       const later = g.run(2);
-      s.answerNext();
-      await jest.advanceTimersByTimeAsync(0);
+      await answer(s);
 
       expect(s.batches).toEqual([[1], [2]]);
-      s.answerNext();
-      await jest.advanceTimersByTimeAsync(0);
+      await answer(s);
       await expect(Promise.all([first, later])).resolves.toEqual([10, 20]);
     });
   });
