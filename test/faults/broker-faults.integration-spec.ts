@@ -109,12 +109,18 @@ describe('broker faults (simulator)', () => {
     expect(f.tally).toMatchObject({ unexpected: 0 });
   });
 
-  it('should renew expired tokens through the connections service and place every order', async () => {
+  it('should renew expired tokens through the connections service, once per fan-out, and place every order', async () => {
     stack.sim.control.expireTokens();
+    const renewals = () => stack.sim.control.stats().requests['auth/renewaccesstoken'] ?? 0;
+    const before = renewals();
     const f = await fire(2);
     expect(f.durationsMs.filter((ms) => ms >= ANSWER_MS)).toEqual([]);
     expect(outcomes(f)).toEqual(f.requestIds.map(() => ['completed', ACCOUNTS, 0]));
     expect(onceEach(f)).toEqual([]);
+    // Every account of a fan-out is refused with the same token: one renewal serves them all (Tradovate
+    // penalises bursts of token requests), so at most one per webhook here, not one per account.
+    expect(renewals() - before).toBeGreaterThanOrEqual(1);
+    expect(renewals() - before).toBeLessThanOrEqual(2);
   });
 
   it('should wait out a short penalty and fail an account whose penalty is too long', async () => {

@@ -16,6 +16,58 @@ export interface Session {
   token: string;
 }
 
+type OpenSession = (conn: BrokerConnectionEntity, forceRenew: boolean) => Promise<Session>;
+
+/**
+ * The broker tokens of one fan-out: each connection's token is opened once, however many of its accounts
+ * the fan-out trades, and when Tradovate refuses it the renewal (through connections) is asked once and
+ * shared by every account that was refused with it.
+ */
+export class ConnectionSessions {
+  private readonly byConnection = new Map<string, Promise<Session>>();
+
+  constructor(private readonly open: OpenSession) {}
+
+  /**
+   * Runs `fn` with the connection's token, renewed and run again once when Tradovate refuses it.
+   * `accountEnv` is the host of the account being traded: an OAuth connection holds demo and live
+   * accounts under one token, and each account's orders must go to its own world.
+   */
+  async with<T>(conn: BrokerConnectionEntity, fn: (s: Session) => Promise<T>, accountEnv?: Environment): Promise<T> {
+    const opened = this.sessionOf(conn);
+    const session = await opened;
+    try {
+      return await fn(accountEnv ? { ...session, env: accountEnv } : session);
+    } catch (error) {
+      if (!isBrokerError(error, 'BROKER_AUTH_FAILED')) {
+        throw error;
+      }
+      const renewed = await this.renewed(conn, opened);
+      return fn(accountEnv ? { ...renewed, env: accountEnv } : renewed);
+    }
+  }
+
+  private sessionOf(conn: BrokerConnectionEntity): Promise<Session> {
+    let session = this.byConnection.get(conn.connectionId);
+    if (!session) {
+      session = this.open(conn, false);
+      this.byConnection.set(conn.connectionId, session);
+    }
+    return session;
+  }
+
+  /** The first account refused with `refused` asks for a new token; the others refused with it wait for that one. */
+  private renewed(conn: BrokerConnectionEntity, refused: Promise<Session>): Promise<Session> {
+    const current = this.byConnection.get(conn.connectionId);
+    if (current && current !== refused) {
+      return current;
+    }
+    const renewal = this.open(conn, true);
+    this.byConnection.set(conn.connectionId, renewal);
+    return renewal;
+  }
+}
+
 /**
  * Tokens for broker calls. The read model holds each connection's sealed token (ConnectionChanged);
  * only when it is missing, or Tradovate refuses it, do we ask connections (once, with forceRenew).
@@ -50,27 +102,9 @@ export class BrokerAccess implements OnModuleDestroy {
     await this.client.close();
   }
 
-  /**
-   * Runs `fn` with the connection's token; on an expired token renews once through connections and
-   * retries. `accountEnv` is the host of the account being traded: an OAuth connection holds demo and
-   * live accounts under one token, and each account's orders must go to its own world.
-   */
-  async withSession<T>(
-    conn: BrokerConnectionEntity,
-    ctx: MessageContext,
-    fn: (s: Session) => Promise<T>,
-    accountEnv?: Environment,
-  ): Promise<T> {
-    const on = (s: Session): Session => (accountEnv ? { ...s, env: accountEnv } : s);
-    const session = await this.session(conn, ctx, false);
-    try {
-      return await fn(on(session));
-    } catch (error) {
-      if (!isBrokerError(error, 'BROKER_AUTH_FAILED')) {
-        throw error;
-      }
-      return fn(on(await this.session(conn, ctx, true)));
-    }
+  /** The tokens of one fan-out (see ConnectionSessions). */
+  sessionsFor(ctx: MessageContext): ConnectionSessions {
+    return new ConnectionSessions((conn, forceRenew) => this.session(conn, ctx, forceRenew));
   }
 
   private async session(conn: BrokerConnectionEntity, ctx: MessageContext, forceRenew: boolean): Promise<Session> {

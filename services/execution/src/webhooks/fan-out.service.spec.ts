@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AlertRouteChangedV1 } from '@app/contracts';
 import { BrokerError } from '@app/tradovate';
+import { ConnectionSessions } from '../broker/broker-access.service';
 import type { BrokerAccess } from '../broker/broker-access.service';
 import type { ContractCache } from '../broker/contract-cache';
 import type { OrderAttemptEntity } from '../entities/order-attempt.entity';
@@ -18,7 +19,8 @@ const attempt = (over: Partial<OrderAttemptEntity> = {}): OrderAttemptEntity => 
     status: 'pending', orderId: null, error: null, durationMs: null, createdAt: new Date(), updatedAt: new Date(), ...over,
   });
 
-function setup(attempts: OrderAttemptEntity[], brokerOrders: { id: number; accountId: number; clOrdId: string }[]) {
+/** Two accounts on connection `c`, and with `thirdOnAnotherConnection` a third on connection `d`. */
+function setup(attempts: OrderAttemptEntity[], brokerOrders: { id: number; accountId: number; clOrdId: string }[], thirdOnAnotherConnection = false) {
   const order: string[] = [];
   const placeOrder = jest.fn(() => {
     order.push('placeOrder');
@@ -33,20 +35,21 @@ function setup(attempts: OrderAttemptEntity[], brokerOrders: { id: number; accou
     finish: jest.fn((_id: string, _attempts: OrderAttemptEntity[]) => Promise.resolve(void order.push('finish'))),
     settle: jest.fn((_id: string, _attempts: OrderAttemptEntity[]) => Promise.resolve(void order.push('settle'))),
   };
-  const broker = {
-    client: { placeOrder, listOrders },
-    withSession: jest.fn((_c: unknown, _x: unknown, fn: (s: { env: 'demo'; token: string }) => Promise<unknown>) => fn({ env: 'demo', token: 't' })),
-  };
+  // Connections' answer: the read model's token, or a new one when renewal is forced.
+  const openSession = jest.fn((_conn: unknown, forceRenew: boolean) => Promise.resolve({ env: 'demo' as const, token: forceRenew ? 'renewed' : 't' }));
+  const broker = { client: { placeOrder, listOrders }, sessionsFor: () => new ConnectionSessions(openSession) };
   const accounts = [{ id: randomUUID(), name: 'DEMO1', brokerAccountId: 1 }, { id: randomUUID(), name: 'DEMO2', brokerAccountId: 2 }];
-  const conn = { connectionId: 'c', environment: 'demo', accounts };
-  const readModel = { connectionsOf: jest.fn().mockResolvedValue(new Map([['c', conn]])) };
+  const other = thirdOnAnotherConnection ? [{ id: randomUUID(), name: 'DEMO3', brokerAccountId: 3 }] : [];
+  const conns = new Map([['c', { connectionId: 'c', environment: 'demo', accounts }], ['d', { connectionId: 'd', environment: 'demo', accounts: other }]]);
+  const readModel = { connectionsOf: jest.fn().mockResolvedValue(conns) };
   const contracts = { resolve: jest.fn().mockResolvedValue({ id: 7, name: 'MNQZ5', tickSize: 0.25 }) };
   const sut = new FanOutService(
     journal as unknown as JournalRepository, readModel as unknown as ReadModelRepository, broker as unknown as BrokerAccess,
     contracts as unknown as ContractCache, batch as unknown as FanOutJournal,
   );
-  const route = { alertId: randomUUID(), symbolId: 7, targets: accounts.map((a) => ({ accountId: a.id, connectionId: 'c' })) } as unknown as AlertRouteChangedV1;
-  return { sut, placeOrder, listOrders, journal, batch, route, order };
+  const targets = [...accounts.map((a) => ({ accountId: a.id, connectionId: 'c' })), ...other.map((a) => ({ accountId: a.id, connectionId: 'd' }))];
+  const route = { alertId: randomUUID(), symbolId: 7, targets } as unknown as AlertRouteChangedV1;
+  return { sut, placeOrder, listOrders, journal, batch, route, order, openSession, contracts };
 }
 
 const webhook = { id: 'w', userId: 'u', requestId: 'req-1' } as WebhookEntity;
@@ -122,6 +125,45 @@ describe(FanOutService.name, () => {
       ]);
       expect(end).toMatchObject({ status: 'partial', response: result });
       expect(result).toMatchObject({ successful: 1, failed: 1, total: 2 });
+    });
+  });
+
+  describe('execute (broker sessions)', () => {
+    it('should open the connection\'s token and resolve the contract once for all its accounts', async () => {
+      const { sut, route, openSession, contracts, placeOrder } = setup([], []);
+
+      await sut.execute(webhook, signal, route, ctx, false);
+
+      expect(openSession.mock.calls.map((c) => c[1])).toEqual([false]);
+      expect(contracts.resolve).toHaveBeenCalledTimes(1);
+      expect(placeOrder).toHaveBeenCalledTimes(2);
+    });
+
+    it('should renew a refused token once for every account refused with it, and place each order with the new one', async () => {
+      const { sut, route, openSession, placeOrder } = setup([], []);
+      placeOrder.mockImplementation(((_env: string, token: string) =>
+        token === 'renewed' ? Promise.resolve({ ok: true, orderId: 999 }) : Promise.reject(new BrokerError('BROKER_AUTH_FAILED', 'expired', { endpoint: 'order/placeorder' }))) as never);
+
+      const result = await sut.execute(webhook, signal, route, ctx, false);
+
+      expect(openSession.mock.calls.map((c) => c[1])).toEqual([false, true]);
+      expect(placeOrder.mock.calls.map((c: unknown[]) => c[1])).toEqual(['t', 't', 'renewed', 'renewed']);
+      expect(result).toMatchObject({ successful: 2, failed: 0 });
+    });
+
+    it('should look the contract up per connection, and fail only the accounts of the connection whose lookup failed', async () => {
+      const { sut, route, contracts, openSession } = setup([], [], true);
+      contracts.resolve.mockRejectedValueOnce(new Error('Contract MNQZ5 is not known to Tradovate'));
+
+      const result = await sut.execute(webhook, signal, route, ctx, false);
+
+      expect(openSession.mock.calls.map((c) => (c[0] as { connectionId: string }).connectionId)).toEqual(['c', 'd']);
+      expect(contracts.resolve).toHaveBeenCalledTimes(2);
+      expect(result.results.map((r) => [r.account_name, r.success, r.error])).toEqual([
+        ['DEMO1', false, 'Contract MNQZ5 is not known to Tradovate'],
+        ['DEMO2', false, 'Contract MNQZ5 is not known to Tradovate'],
+        ['DEMO3', true, null],
+      ]);
     });
   });
 

@@ -3,8 +3,9 @@ import type { AlertRouteChangedV1, LogEventV1, MessageContext, WebhookResultV1 }
 import { isBrokerError } from '@app/tradovate';
 import type { Environment, PlaceOcoRequest, PlaceOrderRequest, PlaceOsoRequest, LiquidatePositionRequest } from '@app/tradovate';
 import { BrokerAccess } from '../broker/broker-access.service';
-import type { Session } from '../broker/broker-access.service';
+import type { ConnectionSessions, Session } from '../broker/broker-access.service';
 import { ContractCache } from '../broker/contract-cache';
+import type { ResolvedContract } from '../broker/contract-cache';
 import type { OrderAttemptEntity } from '../entities/order-attempt.entity';
 import type { BrokerConnectionEntity } from '../entities/read-model.entities';
 import type { WebhookEntity } from '../entities/webhook.entity';
@@ -12,7 +13,6 @@ import { ReadModelRepository } from '../read-model/read-model.repository';
 import { buildBrokerCall, clOrdIdOf } from './build-broker-call';
 import { FanOutJournal, attemptOf } from './fan-out-journal';
 import { JournalRepository } from './journal.repository';
-import type { NewAttempt } from './journal.repository';
 import type { Signal } from './signal';
 
 type Result = WebhookResultV1['results'][number];
@@ -43,14 +43,15 @@ export class FanOutService {
     // One read of every connection the fan-out touches (planning and sending share it).
     const connectionIds = new Set([...targets.map((t) => t.connectionId), ...journalled.map((a) => a.connectionId)]);
     const conns = await this.readModel.connectionsOf([...connectionIds], webhook.userId);
-    const attempts = settling ? journalled : await Promise.all(targets.map(async (t) => attemptOf(await this.plan(webhook, signal, route, t, conns.get(t.connectionId), ctx))));
+    const sessions = this.broker.sessionsFor(ctx);
+    const attempts = settling ? journalled : await this.plan(webhook, signal, route, targets, conns, sessions);
     const events: LogEventV1[] = [];
     const results = await Promise.all(
       attempts.map(async (a) => {
         if (a.status !== 'pending') {
           return resultOf(a, 0);
         }
-        const r = await this.run(a, conns.get(a.connectionId), ctx, resuming);
+        const r = await this.run(a, conns.get(a.connectionId), sessions, resuming);
         events.push(r.event);
         return r.result;
       }),
@@ -72,30 +73,42 @@ export class FanOutService {
     return route.targets.filter((t) => !seen.has(t.accountId) && seen.add(t.accountId));
   }
 
-  /** Resolves the account, contract and tick, and builds the exact call; a failure here fails that account only. */
-  private async plan(webhook: WebhookEntity, signal: Signal, route: AlertRouteChangedV1, t: { accountId: string; connectionId: string }, conn: BrokerConnectionEntity | undefined, ctx: MessageContext): Promise<NewAttempt> {
-    const base = { webhookId: webhook.id, userId: webhook.userId, accountId: t.accountId, connectionId: t.connectionId, accountName: t.accountId };
-    const failedPlan = (error: string) => ({ ...base, clOrdId: clOrdIdOf(webhook.requestId, t.accountId, 'entry'), kind: 'order' as const, request: {}, status: 'failed' as const, error });
-    const account = conn?.accounts.find((a) => a.id === t.accountId);
-    if (!conn || !account) {
-      return failedPlan('The account is not known to execution yet (its connection has not been synchronised)');
-    }
-    try {
-      const contract = await this.broker.withSession(
-        conn,
-        ctx,
-        (s) => this.contracts.resolve(s.env, s.token, { symbolId: route.symbolId, symbol: route.symbolId === null ? signal.symbol : null }),
-        account.environment,
-      );
-      const call = buildBrokerCall(signal, { requestId: webhook.requestId, accountId: t.accountId, brokerAccountId: account.brokerAccountId, contract, tickSize: contract.tickSize });
-      return { ...base, accountName: account.name, ...call };
-    } catch (error) {
-      return { ...failedPlan(messageOf(error)), accountName: account.name };
-    }
+  /**
+   * Every target's exact call. The contract and its tick size are resolved once per connection and environment
+   * the fan-out trades in (usually once in all), not once per account; a failure fails the accounts it concerns.
+   */
+  private plan(webhook: WebhookEntity, signal: Signal, route: AlertRouteChangedV1, targets: AlertRouteChangedV1['targets'], conns: Map<string, BrokerConnectionEntity>, sessions: ConnectionSessions): Promise<OrderAttemptEntity[]> {
+    const ref = { symbolId: route.symbolId, symbol: route.symbolId === null ? signal.symbol : null };
+    const resolved = new Map<string, Promise<ResolvedContract>>();
+    const contractOf = (conn: BrokerConnectionEntity, env: Environment): Promise<ResolvedContract> => {
+      const key = `${conn.connectionId}|${env}`;
+      let contract = resolved.get(key);
+      if (!contract) {
+        contract = sessions.with(conn, (s) => this.contracts.resolve(s.env, s.token, ref), env);
+        resolved.set(key, contract);
+      }
+      return contract;
+    };
+    return Promise.all(targets.map(async (t) => {
+      const base = { webhookId: webhook.id, userId: webhook.userId, accountId: t.accountId, connectionId: t.connectionId, accountName: t.accountId };
+      const failedPlan = (error: string) => ({ ...base, clOrdId: clOrdIdOf(webhook.requestId, t.accountId, 'entry'), kind: 'order' as const, request: {}, status: 'failed' as const, error });
+      const conn = conns.get(t.connectionId);
+      const account = conn?.accounts.find((a) => a.id === t.accountId);
+      if (!conn || !account) {
+        return attemptOf(failedPlan('The account is not known to execution yet (its connection has not been synchronised)'));
+      }
+      try {
+        const contract = await contractOf(conn, account.environment);
+        const call = buildBrokerCall(signal, { requestId: webhook.requestId, accountId: t.accountId, brokerAccountId: account.brokerAccountId, contract, tickSize: contract.tickSize });
+        return attemptOf({ ...base, accountName: account.name, ...call });
+      } catch (error) {
+        return attemptOf({ ...failedPlan(messageOf(error)), accountName: account.name });
+      }
+    }));
   }
 
   /** Sends one pending attempt (looked up by clOrdId first when resuming); its outcome is set on `a` and journalled by the caller with the others. */
-  private async run(a: OrderAttemptEntity, conn: BrokerConnectionEntity | undefined, ctx: MessageContext, resuming: boolean): Promise<{ result: Result; event: LogEventV1 }> {
+  private async run(a: OrderAttemptEntity, conn: BrokerConnectionEntity | undefined, sessions: ConnectionSessions, resuming: boolean): Promise<{ result: Result; event: LogEventV1 }> {
     const started = performance.now();
     let orderId: number | null = null;
     let error: string | null = null;
@@ -104,12 +117,7 @@ export class FanOutService {
         throw new Error('The connection of this account was removed');
       }
       const accountEnv = conn.accounts.find((x) => x.id === a.accountId)?.environment;
-      orderId = await this.broker.withSession(
-        conn,
-        ctx,
-        async (s) => (resuming ? await this.reconcile(s, a) : null) ?? (await this.placeOnce(s, a)),
-        accountEnv,
-      );
+      orderId = await sessions.with(conn, (s) => (resuming ? this.reconcileOrPlace(s, a) : this.placeOnce(s, a)), accountEnv);
     } catch (err) {
       error = messageOf(err);
       this.logger.warn({ clOrdId: a.clOrdId, err: error }, 'broker call failed');
@@ -121,6 +129,11 @@ export class FanOutService {
       message: error ? `${a.kind} failed: ${error}` : `${a.kind} placed, order ${orderId}`, outcome: error ? 'failed' : 'placed',
     };
     return { result: resultOf(a, durationMs), event };
+  }
+
+  /** A resumed attempt: the order it already placed, found by clOrdId, or else one placement. */
+  private async reconcileOrPlace(s: Session, a: OrderAttemptEntity): Promise<number> {
+    return (await this.reconcile(s, a)) ?? (await this.placeOnce(s, a));
   }
 
   /** One placement; an unknown outcome is reconciled before the single resend (never placed twice). */
