@@ -167,6 +167,36 @@ describe(FanOutService.name, () => {
     });
   });
 
+  describe('execute (which contract)', () => {
+    const unmapped = (route: AlertRouteChangedV1) => ({ ...route, symbolId: null, symbol: 'MNQ1!' }) as AlertRouteChangedV1;
+    const withSymbol = (symbol: string | undefined) => parseSignal(JSON.stringify({ alert_id: randomUUID(), order_type: 'market', action: 'buy', quantity: 1, ...(symbol ? { symbol } : {}) }));
+
+    it('should trade the alert\'s mapped contract whatever symbol the message names', async () => {
+      const { sut, route, contracts } = setup([], []);
+
+      await sut.execute(webhook, withSymbol('ESZ5'), route, ctx, false);
+
+      expect(contracts.resolve).toHaveBeenCalledWith('demo', 't', { symbolId: 7, symbol: null });
+    });
+
+    it('should trade the message\'s symbol when the alert has no mapped contract', async () => {
+      const { sut, route, contracts } = setup([], []);
+
+      await sut.execute(webhook, withSymbol('ESZ5'), unmapped(route), ctx, false);
+
+      expect(contracts.resolve).toHaveBeenCalledWith('demo', 't', { symbolId: null, symbol: 'ESZ5' });
+    });
+
+    it('should fall back to the alert\'s own symbol when neither a mapped contract nor the message names one', async () => {
+      const { sut, route, contracts } = setup([], []);
+
+      const result = await sut.execute(webhook, withSymbol(undefined), unmapped(route), ctx, false);
+
+      expect(contracts.resolve).toHaveBeenCalledWith('demo', 't', { symbolId: null, symbol: 'MNQ1!' });
+      expect(result).toMatchObject({ successful: 2, failed: 0 });
+    });
+  });
+
   describe('execute (unknown outcome)', () => {
     it('should find the order by clOrdId after a timeout instead of sending it again', async () => {
       const { sut, placeOrder, route, listOrders } = setup([], []);

@@ -78,7 +78,9 @@ export class FanOutService {
    * the fan-out trades in (usually once in all), not once per account; a failure fails the accounts it concerns.
    */
   private plan(webhook: WebhookEntity, signal: Signal, route: AlertRouteChangedV1, targets: AlertRouteChangedV1['targets'], conns: Map<string, BrokerConnectionEntity>, sessions: ConnectionSessions): Promise<OrderAttemptEntity[]> {
-    const ref = { symbolId: route.symbolId, symbol: route.symbolId === null ? signal.symbol : null };
+    // The alert's mapped contract; without one the message's symbol, else the alert's own (an alert saved with a
+    // symbol but never mapped, and a message template without {{ticker}}).
+    const ref = { symbolId: route.symbolId, symbol: route.symbolId === null ? (signal.symbol ?? route.symbol) : null };
     const resolved = new Map<string, Promise<ResolvedContract>>();
     const contractOf = (conn: BrokerConnectionEntity, env: Environment): Promise<ResolvedContract> => {
       const key = `${conn.connectionId}|${env}`;
