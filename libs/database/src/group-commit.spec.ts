@@ -96,10 +96,14 @@ describe('GroupCommit', () => {
       s.answerNext();
       await after(0);
     };
+    /** A statement behind a group commit that lingers 10 ms. */
+    const lingering = () => {
+      const s = statement();
+      return { s, g: new GroupCommit(s.run, { lingerMs: 10 }) };
+    };
 
     it('should hold the first call for the linger, then run it with every call that came meanwhile', async () => {
-      const s = statement();
-      const g = new GroupCommit(s.run, { lingerMs: 10 });
+      const { s, g } = lingering();
 
       const first = g.run(1);
       await after(4);
@@ -115,8 +119,7 @@ describe('GroupCommit', () => {
     });
 
     it('should not linger again for calls that arrive while a batch runs', async () => {
-      const s = statement();
-      const g = new GroupCommit(s.run, { lingerMs: 10 });
+      const { s, g } = lingering();
 
       const first = g.run(1);
       await after(10);

@@ -34,16 +34,16 @@ export class ConnectionSessions {
    * accounts under one token, and each account's orders must go to its own world.
    */
   async with<T>(conn: BrokerConnectionEntity, fn: (s: Session) => Promise<T>, accountEnv?: Environment): Promise<T> {
+    const on = (s: Session): Session => (accountEnv ? { ...s, env: accountEnv } : s);
     const opened = this.sessionOf(conn);
     const session = await opened;
     try {
-      return await fn(accountEnv ? { ...session, env: accountEnv } : session);
+      return await fn(on(session));
     } catch (error) {
       if (!isBrokerError(error, 'BROKER_AUTH_FAILED')) {
         throw error;
       }
-      const renewed = await this.renewed(conn, opened);
-      return fn(accountEnv ? { ...renewed, env: accountEnv } : renewed);
+      return fn(on(await this.renewed(conn, opened)));
     }
   }
 

@@ -58,9 +58,7 @@ export const finishLingerFor = (database: DatabaseRuntime['kind']): number => (d
  * from the request id, the account and the leg (`clOrdIdOf`), so a fan-out cut short by a crash is finished by
  * planning it again and looking every account's order up by that clOrdId before placing it (ResumeService).
  * Attempts an earlier version journalled pending are settled in place (`settle`).
- *
- * On the embedded database the write lingers (FINISH_LINGER_MS) so that fan-outs ending within a few milliseconds of each other share it:
- * it is off the orders' path, and one statement for several fan-outs costs the database much less than one each.
+ * On the embedded database the write lingers (FINISH_LINGER_MS) for the fan-outs that end just after it.
  */
 @Injectable()
 export class FanOutJournal {
