@@ -3,7 +3,7 @@ import type { AlertRouteChangedV1 } from '@app/contracts';
 import { BrokerError } from '@app/tradovate';
 import { ConnectionSessions } from '../broker/broker-access.service';
 import type { BrokerAccess } from '../broker/broker-access.service';
-import type { ContractCache } from '../broker/contract-cache';
+import { ContractCache } from '../broker/contract-cache';
 import type { OrderAttemptEntity } from '../entities/order-attempt.entity';
 import type { WebhookEntity } from '../entities/webhook.entity';
 import type { ReadModelRepository } from '../read-model/read-model.repository';
@@ -37,19 +37,26 @@ function setup(attempts: OrderAttemptEntity[], brokerOrders: { id: number; accou
   };
   // Connections' answer: the read model's token, or a new one when renewal is forced.
   const openSession = jest.fn((_conn: unknown, forceRenew: boolean) => Promise.resolve({ env: 'demo' as const, token: forceRenew ? 'renewed' : 't' }));
-  const broker = { client: { placeOrder, listOrders }, sessionsFor: () => new ConnectionSessions(openSession) };
+  // Tradovate's contract reads, behind the real contract cache: MNQZ5 is contract 7, MNQ1! rolls to MNQZ6.
+  const contractReads = {
+    getContract: jest.fn((_env: string, _token: string, id: number) => Promise.resolve(id === 7 ? { id: 7, name: 'MNQZ5', providerTickSize: 0.25 } : null)),
+    findContract: jest.fn((_env: string, _token: string, name: string) => Promise.resolve({ id: 9, name, providerTickSize: 0.25 })),
+    suggestContracts: jest.fn(() => Promise.resolve([{ id: 8, name: 'MNQZ6', contractMaturityId: 1, providerTickSize: 0.25 }])),
+    getContractMaturity: jest.fn(() => Promise.resolve({ id: 1, expirationDate: '2099-12-18T00:00:00Z' })),
+    tickSize: jest.fn((_env: string, _token: string, c: { providerTickSize: number }) => Promise.resolve(c.providerTickSize)),
+  };
+  const broker = { client: { placeOrder, listOrders, ...contractReads }, sessionsFor: () => new ConnectionSessions(openSession) };
   const accounts = [{ id: randomUUID(), name: 'DEMO1', brokerAccountId: 1 }, { id: randomUUID(), name: 'DEMO2', brokerAccountId: 2 }];
   const other = thirdOnAnotherConnection ? [{ id: randomUUID(), name: 'DEMO3', brokerAccountId: 3 }] : [];
   const conns = new Map([['c', { connectionId: 'c', environment: 'demo', accounts }], ['d', { connectionId: 'd', environment: 'demo', accounts: other }]]);
   const readModel = { connectionsOf: jest.fn().mockResolvedValue(conns) };
-  const contracts = { resolve: jest.fn().mockResolvedValue({ id: 7, name: 'MNQZ5', tickSize: 0.25 }) };
   const sut = new FanOutService(
     journal as unknown as JournalRepository, readModel as unknown as ReadModelRepository, broker as unknown as BrokerAccess,
-    contracts as unknown as ContractCache, batch as unknown as FanOutJournal,
+    new ContractCache(broker as unknown as BrokerAccess), batch as unknown as FanOutJournal,
   );
   const targets = [...accounts.map((a) => ({ accountId: a.id, connectionId: 'c' })), ...other.map((a) => ({ accountId: a.id, connectionId: 'd' }))];
   const route = { alertId: randomUUID(), symbolId: 7, targets } as unknown as AlertRouteChangedV1;
-  return { sut, placeOrder, listOrders, journal, batch, route, order, openSession, contracts };
+  return { sut, placeOrder, listOrders, journal, batch, route, order, openSession, contractReads };
 }
 
 const webhook = { id: 'w', userId: 'u', requestId: 'req-1' } as WebhookEntity;
@@ -129,13 +136,13 @@ describe(FanOutService.name, () => {
   });
 
   describe('execute (broker sessions)', () => {
-    it('should open the connection\'s token and resolve the contract once for all its accounts', async () => {
-      const { sut, route, openSession, contracts, placeOrder } = setup([], []);
+    it('should open the connection\'s token and look the contract up at Tradovate once for all its accounts', async () => {
+      const { sut, route, openSession, contractReads, placeOrder } = setup([], []);
 
       await sut.execute(webhook, signal, route, ctx, false);
 
       expect(openSession.mock.calls.map((c) => c[1])).toEqual([false]);
-      expect(contracts.resolve).toHaveBeenCalledTimes(1);
+      expect(contractReads.getContract).toHaveBeenCalledTimes(1);
       expect(placeOrder).toHaveBeenCalledTimes(2);
     });
 
@@ -151,18 +158,40 @@ describe(FanOutService.name, () => {
       expect(result).toMatchObject({ successful: 2, failed: 0 });
     });
 
-    it('should look the contract up per connection, and fail only the accounts of the connection whose lookup failed', async () => {
-      const { sut, route, contracts, openSession } = setup([], [], true);
-      contracts.resolve.mockRejectedValueOnce(new Error('Contract MNQZ5 is not known to Tradovate'));
+    it('should open each connection\'s token once and share one contract lookup among them', async () => {
+      const { sut, route, contractReads, openSession, placeOrder } = setup([], [], true);
+
+      await sut.execute(webhook, signal, route, ctx, false);
+
+      expect(openSession.mock.calls.map((c) => (c[0] as { connectionId: string }).connectionId)).toEqual(['c', 'd']);
+      expect(contractReads.getContract).toHaveBeenCalledTimes(1);
+      expect(placeOrder).toHaveBeenCalledTimes(3);
+    });
+
+    it('should fail only the accounts of a connection whose token cannot be had, and trade the others', async () => {
+      const { sut, route, openSession } = setup([], [], true);
+      openSession.mockImplementation(((conn: { connectionId: string }) =>
+        conn.connectionId === 'c' ? Promise.reject(new Error('No usable broker session for this connection: revoked')) : Promise.resolve({ env: 'demo' as const, token: 't' })) as never);
 
       const result = await sut.execute(webhook, signal, route, ctx, false);
 
-      expect(openSession.mock.calls.map((c) => (c[0] as { connectionId: string }).connectionId)).toEqual(['c', 'd']);
-      expect(contracts.resolve).toHaveBeenCalledTimes(2);
       expect(result.results.map((r) => [r.account_name, r.success, r.error])).toEqual([
-        ['DEMO1', false, 'Contract MNQZ5 is not known to Tradovate'],
-        ['DEMO2', false, 'Contract MNQZ5 is not known to Tradovate'],
+        ['DEMO1', false, 'No usable broker session for this connection: revoked'],
+        ['DEMO2', false, 'No usable broker session for this connection: revoked'],
         ['DEMO3', true, null],
+      ]);
+    });
+
+    it('should fail every account trading a contract Tradovate does not know, each with the reason', async () => {
+      const { sut, route, contractReads } = setup([], [], true);
+      contractReads.getContract.mockResolvedValueOnce(null);
+
+      const result = await sut.execute(webhook, signal, route, ctx, false);
+
+      expect(result.results.map((r) => [r.account_name, r.success, r.error])).toEqual([
+        ['DEMO1', false, 'Contract 7 is not known to Tradovate'],
+        ['DEMO2', false, 'Contract 7 is not known to Tradovate'],
+        ['DEMO3', false, 'Contract 7 is not known to Tradovate'],
       ]);
     });
   });
@@ -170,29 +199,31 @@ describe(FanOutService.name, () => {
   describe('execute (which contract)', () => {
     const unmapped = (route: AlertRouteChangedV1) => ({ ...route, symbolId: null, symbol: 'MNQ1!' }) as AlertRouteChangedV1;
     const withSymbol = (symbol: string | undefined) => parseSignal(JSON.stringify({ alert_id: randomUUID(), order_type: 'market', action: 'buy', quantity: 1, ...(symbol ? { symbol } : {}) }));
+    const symbolsPlaced = (placeOrder: jest.Mock) => placeOrder.mock.calls.map((c: unknown[]) => (c[2] as { symbol: string }).symbol);
 
     it('should trade the alert\'s mapped contract whatever symbol the message names', async () => {
-      const { sut, route, contracts } = setup([], []);
+      const { sut, route, placeOrder } = setup([], []);
 
       await sut.execute(webhook, withSymbol('ESZ5'), route, ctx, false);
 
-      expect(contracts.resolve).toHaveBeenCalledWith('demo', 't', { symbolId: 7, symbol: null });
+      expect(symbolsPlaced(placeOrder)).toEqual(['MNQZ5', 'MNQZ5']);
     });
 
     it('should trade the message\'s symbol when the alert has no mapped contract', async () => {
-      const { sut, route, contracts } = setup([], []);
+      const { sut, route, placeOrder } = setup([], []);
 
       await sut.execute(webhook, withSymbol('ESZ5'), unmapped(route), ctx, false);
 
-      expect(contracts.resolve).toHaveBeenCalledWith('demo', 't', { symbolId: null, symbol: 'ESZ5' });
+      expect(symbolsPlaced(placeOrder)).toEqual(['ESZ5', 'ESZ5']);
     });
 
     it('should fall back to the alert\'s own symbol when neither a mapped contract nor the message names one', async () => {
-      const { sut, route, contracts } = setup([], []);
+      const { sut, route, placeOrder } = setup([], []);
 
       const result = await sut.execute(webhook, withSymbol(undefined), unmapped(route), ctx, false);
 
-      expect(contracts.resolve).toHaveBeenCalledWith('demo', 't', { symbolId: null, symbol: 'MNQ1!' });
+      // MNQ1!, the alert's continuous symbol, rolled to its front month.
+      expect(symbolsPlaced(placeOrder)).toEqual(['MNQZ6', 'MNQZ6']);
       expect(result).toMatchObject({ successful: 2, failed: 0 });
     });
   });

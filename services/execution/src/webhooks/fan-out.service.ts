@@ -74,8 +74,9 @@ export class FanOutService {
   }
 
   /**
-   * Every target's exact call. The contract and its tick size are resolved once per connection and environment
-   * the fan-out trades in (usually once in all), not once per account; a failure fails the accounts it concerns.
+   * Every target's exact call. The contract and its tick size are asked of the contract cache once per connection
+   * and environment the fan-out trades in (usually once in all), not once per account: a connection whose token
+   * cannot be had fails its own accounts only, while the lookup itself is shared through the cache.
    */
   private plan(webhook: WebhookEntity, signal: Signal, route: AlertRouteChangedV1, targets: AlertRouteChangedV1['targets'], conns: Map<string, BrokerConnectionEntity>, sessions: ConnectionSessions): Promise<OrderAttemptEntity[]> {
     // The alert's mapped contract; without one the message's symbol, else the alert's own (an alert saved with a
