@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnNode } from '@app/testing';
 import { EmbeddedDatabase } from './embedded-database';
+import type { HousekeepingPass } from './embedded-database';
+import { openEmbeddedDatabase } from './pglite';
 
 describe('EmbeddedDatabase (PGlite on its own thread)', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'embedded-db-'));
@@ -182,17 +184,21 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
     it('should vacuum on its own, every interval', async () => {
       await house.close();
       house = await EmbeddedDatabase.open(houseDir, { intervalMs: 200 });
+      const announced: HousekeepingPass[] = [];
+      house.onHousekeeping((pass) => announced.push(pass));
       for (let i = 0; i < 3; i++) {
         await house.query('UPDATE counters SET n = n + $1', [1]);
       }
       await flushStats();
       const deadline = Date.now() + 5000;
-      while ((await deadRows()) > 0 && Date.now() < deadline) {
+      while (((await deadRows()) > 0 || announced.length === 0) && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 50));
         await flushStats();
       }
 
       expect(await deadRows()).toBe(0);
+      // A pass on its own is announced to the main thread, which logs it (logHousekeeping).
+      expect(announced).toContainEqual(expect.objectContaining({ vacuumed: ['public.counters'], checkpointed: false }));
     });
   });
 
@@ -222,16 +228,23 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
 
     it('should checkpoint once the log written since the last checkpoint passes the threshold, and not inside a transaction', async () => {
       await write(100);
-      await expect(wal.housekeeping()).resolves.toEqual({ vacuumed: [], checkpointed: false });
+      await expect(wal.housekeeping()).resolves.toMatchObject({ vacuumed: [], checkpointed: false });
       expect(await logSinceCheckpoint()).toBeGreaterThan(0.5 * MB);
 
       await wal.exec('BEGIN');
       await write(300);
-      await expect(wal.housekeeping()).resolves.toEqual({ vacuumed: [], checkpointed: false });
+      await expect(wal.housekeeping()).resolves.toMatchObject({ vacuumed: [], checkpointed: false });
       await wal.exec('COMMIT');
       expect(await logSinceCheckpoint()).toBeGreaterThan(2 * MB);
 
-      await expect(wal.housekeeping()).resolves.toEqual({ vacuumed: [], checkpointed: true });
+      const announced: HousekeepingPass[] = [];
+      wal.onHousekeeping((pass) => announced.push(pass));
+      const pass = await wal.housekeeping();
+      expect(pass).toMatchObject({ vacuumed: [], checkpointed: true, checkpoint: { walBytes: expect.any(Number), ms: expect.any(Number) } });
+      // It says what it wrote out and how long it held the session (the log and the main thread report it).
+      expect(pass.checkpoint?.walBytes).toBeGreaterThan(2 * MB);
+      expect(pass.ms).toBeGreaterThanOrEqual(pass.checkpoint?.ms ?? Infinity);
+      expect(announced).toEqual([pass]);
       expect(await logSinceCheckpoint()).toBeLessThan(0.1 * MB);
       await expect(wal.query('SELECT count(*)::int AS n FROM blobs WHERE length(body) = $1', [8000])).resolves.toMatchObject({ rows: [{ n: 400 }] });
     });
@@ -267,5 +280,29 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
       expect(await walPosition('(SELECT redo_lsn FROM pg_control_checkpoint())')).toBeGreaterThan(before + 2 * MB);
       expect(await logSinceCheckpoint()).toBeLessThan(1 * MB);
     });
+  });
+
+  it("should log what the standalone product's database housekeeping did (openEmbeddedDatabase)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'embedded-db-log-'));
+    const lines: { level: string; fields: object; message: string }[] = [];
+    const log = {
+      info: (fields: object, message: string) => lines.push({ level: 'info', fields, message }),
+      debug: (fields: object, message: string) => lines.push({ level: 'debug', fields, message }),
+    };
+    const { db } = await openEmbeddedDatabase(dir, log);
+    try {
+      await db.exec('CREATE TABLE counters (id int PRIMARY KEY, n int NOT NULL); CREATE INDEX ix_counters_n ON counters (n); INSERT INTO counters SELECT g, 0 FROM generate_series(1, 100) g');
+      for (let i = 0; i < 3; i++) {
+        await db.query('UPDATE counters SET n = n + $1', [1]);
+      }
+      await db.exec('SELECT pg_stat_force_next_flush()');
+
+      await db.housekeeping();
+
+      expect(lines).toContainEqual({ level: 'debug', fields: expect.objectContaining({ vacuumed: ['public.counters'] }), message: expect.stringMatching(/^vacuumed public\.counters in [\d.]+ ms$/) });
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -17,7 +17,7 @@ export interface SqlSession {
   exec(text: string): Promise<EmbeddedResult | null>;
 }
 
-type Reply = { id: number; result: EmbeddedResult | null } | { id: number; error: Record<string, unknown> };
+type Reply = { id: number; result: EmbeddedResult | null } | { id: number; error: Record<string, unknown> } | { housekeeping: HousekeepingPass };
 type Start = { ready: true } | { failed: Record<string, unknown> };
 
 /** What the thread does in place of Postgres' autovacuum and checkpointer (`Housekeeping` in pglite-worker.cjs). */
@@ -33,6 +33,10 @@ export interface HousekeepingPass {
   /** The tables vacuumed, schema-qualified. */
   vacuumed: string[];
   checkpointed: boolean;
+  /** How long the pass's statements held the database's one session (every other statement waited), ms. */
+  ms: number;
+  /** The checkpoint, when there was one: its own time (ms) and the write-ahead log it wrote out (bytes). */
+  checkpoint?: { ms: number; walBytes: number };
 }
 
 const DEFAULT_HOUSEKEEPING: HousekeepingOptions = { intervalMs: 5000, checkpointWalBytes: 64 * 1024 * 1024 };
@@ -55,9 +59,14 @@ export class EmbeddedDatabase implements SqlSession {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(r: EmbeddedResult | null): void; reject(e: Error): void }>();
   private failure: Error | null = null;
+  private readonly housekeepingListeners: ((pass: HousekeepingPass) => void)[] = [];
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (msg: Reply) => {
+      if ('housekeeping' in msg) {
+        this.housekeepingListeners.forEach((listener) => listener(msg.housekeeping));
+        return;
+      }
       const call = this.pending.get(msg.id);
       if (!call) {
         return;
@@ -118,6 +127,11 @@ export class EmbeddedDatabase implements SqlSession {
   async housekeeping(): Promise<HousekeepingPass> {
     const result = await this.call({ op: 'housekeeping' });
     return result?.rows[0] as unknown as HousekeepingPass;
+  }
+
+  /** Called after every housekeeping pass that vacuumed or checkpointed, timed or asked for. */
+  onHousekeeping(listener: (pass: HousekeepingPass) => void): void {
+    this.housekeepingListeners.push(listener);
   }
 
   /** Flushes and closes PGlite, then ends the thread. */

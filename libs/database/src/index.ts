@@ -4,4 +4,5 @@ export * from './pglite';
 export * from './database-unavailable';
 export * from './group-commit';
 export * from './embedded-database';
+export * from './housekeeping-log';
 export * from './jsonb-param';

@@ -6,7 +6,8 @@
 // vacuums and checkpoints the way Postgres' autovacuum and checkpointer would (Housekeeping, below).
 // The protocol, one message each way per call, run one after another in the order sent (see embedded-database.ts):
 //   in:  { id, op: 'query', text, values } | { id, op: 'exec', text } | { id, op: 'housekeeping' } | { id, op: 'close' }
-//   out: { id, result } | { id, error }, and once at start { ready: true } or { failed: error }
+//   out: { id, result } | { id, error }, once at start { ready: true } or { failed: error }, and after each
+//        housekeeping pass that vacuumed or checkpointed { housekeeping: pass } (HousekeepingPass)
 const { writeFileSync } = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite, protocol, parse } = require('@electric-sql/pglite');
@@ -177,34 +178,53 @@ class Housekeeping {
     clearInterval(this.timer);
   }
 
-  /** One round: the tables due vacuumed one by one, then a checkpoint if due; what was done. */
+  /**
+   * One round: the tables due vacuumed one by one, then a checkpoint if due; what was done, and how long its
+   * statements held the session (every other statement waited for each). A round that did something is also
+   * announced to the main thread, which logs it: the checkpoint is the longest wait the database imposes on the
+   * webhooks (docs/performance.md).
+   */
   async pass() {
-    const due = await this.whenIdle(VACUUM_DUE);
+    const held = [];
+    const due = await this.whenIdle(VACUUM_DUE, held);
     const vacuumed = [];
     for (const { table } of due ?? []) {
-      if (await this.whenIdle(`VACUUM ${table}`)) {
+      if (await this.whenIdle(`VACUUM ${table}`, held)) {
         vacuumed.push(table);
       }
     }
-    return { vacuumed, checkpointed: await this.checkpointIfDue() };
-  }
-
-  /** A CHECKPOINT once `checkpointWalBytes` of log were written since the last one began. */
-  async checkpointIfDue() {
-    const since = await this.whenIdle('SELECT (pg_current_wal_lsn() - redo_lsn)::float8 AS bytes FROM pg_control_checkpoint()');
-    if (!since || since[0].bytes < this.checkpointWalBytes) {
-      return false;
+    const checkpoint = await this.checkpointIfDue(held);
+    const ms = Math.round(held.reduce((a, b) => a + b, 0) * 10) / 10;
+    const pass = { vacuumed, checkpointed: checkpoint !== null, ms, ...(checkpoint && { checkpoint }) };
+    if (vacuumed.length > 0 || checkpoint) {
+      parentPort.postMessage({ housekeeping: pass });
     }
-    return (await this.whenIdle('CHECKPOINT')) !== null;
+    return pass;
   }
 
-  /** A statement run only when no transaction is open (null otherwise), with nothing else between. */
-  whenIdle(sql) {
+  /** A CHECKPOINT once `checkpointWalBytes` of log were written since the last one began: its time and that log, or null. */
+  async checkpointIfDue(held) {
+    const since = await this.whenIdle('SELECT (pg_current_wal_lsn() - redo_lsn)::float8 AS bytes FROM pg_control_checkpoint()', held);
+    if (!since || since[0].bytes < this.checkpointWalBytes) {
+      return null;
+    }
+    const ran = await this.whenIdle('CHECKPOINT', held);
+    return ran === null ? null : { ms: Math.round(held[held.length - 1] * 10) / 10, walBytes: since[0].bytes };
+  }
+
+  /**
+   * A statement run only when no transaction is open (null otherwise), with nothing else between; how long it
+   * held the session is added to `held` (ms).
+   */
+  whenIdle(sql, held) {
     return this.db.runExclusive(async () => {
       if (this.db.isInTransaction()) {
         return null;
       }
-      return (await resultOf(this.db, protocol.serialize.query(sql))).rows;
+      const started = performance.now();
+      const { rows } = await resultOf(this.db, protocol.serialize.query(sql));
+      held.push(performance.now() - started);
+      return rows;
     });
   }
 }

@@ -24,7 +24,7 @@ export async function runStandalone(
   /** Stopped after everything else when the gateway closes (the sandbox simulator). */
   extras: { close(): Promise<void> }[] = [],
 ): Promise<NestExpressApplication> {
-  const { db, driver } = await openEmbeddedDatabase(`${config.DATA_DIR}/pg`);
+  const { db, driver } = await openEmbeddedDatabase(`${config.DATA_DIR}/pg`, logger.child('EmbeddedDatabase'));
   const broker = new InProcessBroker();
   // What a service sends while the others are still starting waits until every one has registered.
   broker.holdUntilOpen();

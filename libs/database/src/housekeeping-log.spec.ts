@@ -1,0 +1,36 @@
+import { logHousekeeping } from './housekeeping-log';
+
+describe('logHousekeeping', () => {
+  const lines: { level: string; fields: object; message: string }[] = [];
+  const log = {
+    info: (fields: object, message: string) => lines.push({ level: 'info', fields, message }),
+    debug: (fields: object, message: string) => lines.push({ level: 'debug', fields, message }),
+  };
+  beforeEach(() => lines.splice(0));
+
+  it('should log a checkpoint at info with its time, the log it wrote out and how long the database was held', () => {
+    logHousekeeping(log, { vacuumed: ['execution.webhooks'], checkpointed: true, ms: 131.5, checkpoint: { ms: 112.3, walBytes: 67_200_000 } });
+
+    expect(lines).toEqual([
+      {
+        level: 'info',
+        fields: { passMs: 131.5, vacuumed: ['execution.webhooks'], checkpointMs: 112.3, walBytes: 67_200_000 },
+        message: 'checkpoint: 64.1 MB of write-ahead log written out in 112.3 ms; vacuumed execution.webhooks (the pass held the database 131.5 ms)',
+      },
+    ]);
+  });
+
+  it('should log a pass that only vacuumed at debug', () => {
+    logHousekeeping(log, { vacuumed: ['execution.webhooks', 'execution.attempts'], checkpointed: false, ms: 21 });
+
+    expect(lines).toEqual([
+      { level: 'debug', fields: { passMs: 21, vacuumed: ['execution.webhooks', 'execution.attempts'] }, message: 'vacuumed execution.webhooks, execution.attempts in 21 ms' },
+    ]);
+  });
+
+  it('should log nothing for a pass that did nothing', () => {
+    logHousekeeping(log, { vacuumed: [], checkpointed: false, ms: 0.4 });
+
+    expect(lines).toEqual([]);
+  });
+});
