@@ -11,6 +11,8 @@ export interface Child {
   tail(): string;
   waitForLine(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray>;
   waitForHttp(url: string, timeoutMs: number): Promise<void>;
+  /** Every whole line printed from now on (stdout and stderr), as it arrives. */
+  onLine(listener: (line: string) => void): void;
   stop(): Promise<void>;
 }
 
@@ -22,13 +24,22 @@ export function spawnChild(name: string, script: string, env: Record<string, str
   live.add(child);
   const lines: string[] = [];
   const waiters = new Set<() => void>();
-  const onData = (chunk: Buffer): void => {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    lines.splice(0, Math.max(0, lines.length - 200));
-    waiters.forEach((w) => w());
+  const listeners: ((line: string) => void)[] = [];
+  // A chunk may end inside a line: each stream keeps its unfinished line until the rest comes.
+  const reader = (): ((chunk: Buffer) => void) => {
+    let partial = '';
+    return (chunk) => {
+      const parts = (partial + chunk.toString('utf8')).split('\n');
+      partial = parts.pop() ?? '';
+      const whole = parts.filter(Boolean);
+      lines.push(...whole);
+      lines.splice(0, Math.max(0, lines.length - 200));
+      listeners.forEach((l) => whole.forEach(l));
+      waiters.forEach((w) => w());
+    };
   };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
+  child.stdout?.on('data', reader());
+  child.stderr?.on('data', reader());
   let exited = false;
   const done = new Promise<void>((resolve) =>
     child.once('exit', () => {
@@ -77,6 +88,7 @@ export function spawnChild(name: string, script: string, env: Record<string, str
       }
       throw new Error(`${name}: ${url} did not answer within ${timeoutMs} ms\n${tail()}`);
     },
+    onLine: (listener) => void listeners.push(listener),
     stop: async () => {
       if (exited) {
         return;

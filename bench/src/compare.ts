@@ -4,6 +4,7 @@ import { startBaseline } from './baseline/baseline-target';
 import { medianPair } from './half-rate';
 import type { HalfRateComparison, HalfRatePair } from './report/result';
 import type { SimAccountSet } from './sim-world';
+import { describeStalls } from './stalls';
 import { runStep } from './sweep';
 import type { SweepResult } from './sweep';
 import { findSustainedRate } from './sweep-plan';
@@ -63,7 +64,8 @@ export async function halfRate(c: RunContext, product: Target, productRate: numb
       const pair = i % 2 === 0
         ? { baseline: await step(t, baseRoute), product: await step(product, route) }
         : { product: await step(product, route), baseline: await step(t, baseRoute) };
-      c.log(`  half rate ${rate}/s, pair ${i + 1}: baseline p99 ${pair.baseline.latency.p99} ms, ${product.name} p99 ${pair.product.latency.p99} ms`);
+      const stalls = pair.product.stalls ? ` (${describeStalls(pair.product.stalls)})` : '';
+      c.log(`  half rate ${rate}/s, pair ${i + 1}: baseline p99 ${pair.baseline.latency.p99} ms, ${product.name} p99 ${pair.product.latency.p99} ms${stalls}`);
       out.push(pair);
     }
     return out;

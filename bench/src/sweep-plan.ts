@@ -1,6 +1,7 @@
 // Which rates to try: doubling from `start` until a step fails, then bisecting between the last pass and
 // the first fail `refine` times. Cheap enough to find a sustained rate within ~20 % in a dozen steps.
 import type { Simulator } from '@app/simulator';
+import { describeStalls } from './stalls';
 import { runStep, P99_LIMIT_MS } from './sweep';
 import type { StepResult, SweepResult } from './sweep';
 import type { Route, Target } from './target';
@@ -24,7 +25,8 @@ export async function findSustainedRate(sim: Simulator, target: Target, route: R
     plan.log(
       `  ${target.name.padEnd(11)} fan-out ${String(route.fanOut).padStart(2)} @ ${String(rate).padStart(5)}/s: ` +
         `p50 ${step.latency.p50} p99 ${step.latency.p99} max ${step.latency.max} ms, errors ${step.errors}/${step.sent}, ` +
-        `cpu ${step.cpuCores} cores, load ${step.loadAvg1}, steal ${step.stealPct} %${step.pass ? '' : `  FAIL${step.errorSamples[0] ? ` (${step.errorSamples[0]})` : ` (p99 ≥ ${P99_LIMIT_MS})`}`}`,
+        `cpu ${step.cpuCores} cores, load ${step.loadAvg1}, steal ${step.stealPct} %${step.pass ? '' : `  FAIL${step.errorSamples[0] ? ` (${step.errorSamples[0]})` : ` (p99 ≥ ${P99_LIMIT_MS})`}`}` +
+        (step.stalls ? `; ${describeStalls(step.stalls)}` : ''),
     );
     await new Promise((r) => setTimeout(r, plan.restMs));
     return step.pass;

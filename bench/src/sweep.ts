@@ -7,6 +7,7 @@ import type { StepOutcome } from './correlate';
 import { readCpuTimes, stealPct } from './cpu-steal';
 import { LoadDriver } from './load-driver';
 import { sampleAll } from './proc-usage';
+import type { StepStalls } from './stalls';
 import type { Route, Target } from './target';
 
 export const P99_LIMIT_MS = 250;
@@ -24,6 +25,8 @@ export interface StepResult extends StepOutcome {
   loadAvg1: number;
   /** Share of the machine's CPU time the hypervisor took during the step (cpu-steal.ts), %. */
   stealPct: number;
+  /** The product's collections and checkpoints during the step, when it reports them (standalone; stalls.ts). */
+  stalls?: StepStalls;
 }
 
 export interface SweepResult {
@@ -60,6 +63,7 @@ export async function runStep(sim: Simulator, target: Target, route: Route, rate
       peakRssMiB: round(after.peakRssBytes / MiB),
       loadAvg1: round(loadavg()[0]),
       stealPct: stealPct(cpuBefore, readCpuTimes()),
+      ...(target.stalls && { stalls: target.stalls.between(t0, performance.now()) }),
     };
   } finally {
     await driver.close();

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { freePort } from '@app/testing';
 import type { Simulator } from '@app/simulator';
 import { spawnChild } from '../child';
+import { StallLog } from '../stalls';
 import type { SimAccountSet } from '../sim-world';
 import type { Target } from '../target';
 import { productEnv } from './product-env';
@@ -15,12 +16,16 @@ export async function startStandaloneProduct(productRoot: string, sim: Simulator
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-standalone-'));
+  // Each collection's pause (`--trace-gc`, a line per collection) and the database's housekeeping (its
+  // checkpoints logged at info, its vacuums at debug; nothing is logged per webhook) tell what stalled each step.
   const child = spawnChild(
     'standalone',
     path.join(productRoot, 'dist/services/standalone/src/main.js'),
-    { ...productEnv(sim, base), PORT: String(port), DATA_DIR: dataDir },
-    execArgv,
+    { ...productEnv(sim, base), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'debug' },
+    ['--trace-gc', ...execArgv],
   );
+  const stalls = new StallLog();
+  child.onLine((line) => stalls.feed(line));
   try {
     await child.waitForHttp(`${base}/readyz`, 90_000);
     const routes = await setUpProductUser(base, sets);
@@ -29,6 +34,7 @@ export async function startStandaloneProduct(productRoot: string, sim: Simulator
       routes,
       pids: () => [child.pid],
       dataDir,
+      stalls,
       close: async () => {
         await child.stop();
         rmSync(dataDir, { recursive: true, force: true });

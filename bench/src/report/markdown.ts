@@ -1,6 +1,7 @@
 // bench/results/<name>.md: the tables a reader needs, ratios against the baseline measured in the same run.
 import { rssGrowth } from '../checks';
 import { addedList, pairsOf } from '../half-rate';
+import { describeStalls } from '../stalls';
 import type { BenchResult } from './result';
 
 const f = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '—');
@@ -42,6 +43,11 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
         `| ${h.fanOut} | ${h.target} | ${h.rate}/s | ${f(h.baseline.latency.p50)} / ${f(h.baseline.latency.p99)} | ${f(h.product.latency.p50)} / ${f(h.product.latency.p99)} | ` +
           `${f(h.product.latency.p99 - h.baseline.latency.p99)} | ${addedList(pairs)} | ${pairs.reduce((n, p) => n + p.product.errors, 0)} |`,
       );
+    }
+    const withStalls = r.halfRate.filter((h) => pairsOf(h).some((p) => p.product.stalls));
+    for (const h of withStalls) {
+      lines.push('', `What held the ${h.target} product up in each pair's step (its collections by thread; the embedded database's vacuums and checkpoints):`, '');
+      pairsOf(h).forEach((p, i) => p.product.stalls && lines.push(`- pair ${i + 1}, p99 ${f(p.product.latency.p99)} ms: ${describeStalls(p.product.stalls)}`));
     }
   }
   if (r.kafka) {

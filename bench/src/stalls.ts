@@ -1,0 +1,105 @@
+// What held the standalone product up during a step: its garbage collections, thread by thread (Node's
+// `--trace-gc`, which the bench passes it), and the embedded database's housekeeping (the product logs each
+// checkpoint at info and each vacuum at debug: logHousekeeping). Read from the product's output as it comes, and summed over each step's time, so that a
+// step's tail can be read next to what stalled it (docs/performance.md: collections and checkpoints).
+
+export interface GcSummary {
+  count: number;
+  totalMs: number;
+  maxMs: number;
+}
+
+export interface StepStalls {
+  /** The main thread's collections: the first isolate that traces one, which starts before any worker. */
+  mainGc: GcSummary;
+  /** The other threads' (in standalone mode, the embedded database's). */
+  otherGc: GcSummary;
+  /** The time of each checkpoint of the embedded database, ms. */
+  checkpointsMs: number[];
+  /** The time of each of its housekeeping passes that only vacuumed, ms (logged at debug). */
+  vacuumsMs: number[];
+}
+
+interface GcPause {
+  isolate: string;
+  ms: number;
+}
+
+// [11167:0x11477e20]   52 ms: Scavenge 3.8 (4.0) -> 3.4 (5.0) MB, 14.89 / 0.00 ms  (average mu = …) allocation failure;
+const GC_LINE = /^\[\d+:(0x[0-9a-f]+)\]\s+[\d.]+ ms: [A-Za-z() -]+? [\d.]+ \([\d.]+\) -> [\d.]+ \([\d.]+\) MB, ([\d.]+) \/ [\d.]+ ms/;
+
+/** One `--trace-gc` line: the isolate (thread) and the pause, or null for any other line. */
+export function parseGcLine(line: string): GcPause | null {
+  const m = GC_LINE.exec(line);
+  return m ? { isolate: m[1], ms: Number(m[2]) } : null;
+}
+
+/** One housekeeping pass in the product's JSON log lines (logHousekeeping): its time and its checkpoint's, or null. */
+export function parseHousekeepingLine(line: string): { passMs: number; checkpointMs?: number } | null {
+  if (!line.startsWith('{') || !line.includes('"passMs"')) {
+    return null;
+  }
+  try {
+    const { passMs, checkpointMs } = JSON.parse(line) as { passMs?: unknown; checkpointMs?: unknown };
+    if (typeof passMs !== 'number') {
+      return null;
+    }
+    return typeof checkpointMs === 'number' ? { passMs, checkpointMs } : { passMs };
+  } catch {
+    return null;
+  }
+}
+
+const summary = (pauses: number[]): GcSummary => ({
+  count: pauses.length,
+  totalMs: round(pauses.reduce((a, b) => a + b, 0)),
+  maxMs: round(pauses.reduce((a, b) => Math.max(a, b), 0)),
+});
+const round = (n: number): number => Math.round(n * 10) / 10;
+
+/** The stalls seen in a product's output, by the time each line arrived (performance.now()). */
+export class StallLog {
+  private mainIsolate: string | null = null;
+  private readonly gc: { at: number; main: boolean; ms: number }[] = [];
+  private readonly housekeeping: { at: number; passMs: number; checkpointMs?: number }[] = [];
+
+  feed(line: string, at = performance.now()): void {
+    const pause = parseGcLine(line);
+    if (pause) {
+      this.mainIsolate ??= pause.isolate;
+      this.gc.push({ at, main: pause.isolate === this.mainIsolate, ms: pause.ms });
+      return;
+    }
+    const pass = parseHousekeepingLine(line);
+    if (pass) {
+      this.housekeeping.push({ at, ...pass });
+    }
+  }
+
+  /** What was seen in [from, to), and everything older dropped (steps run one after another). */
+  between(from: number, to: number): StepStalls {
+    const inside = <T extends { at: number }>(events: T[]): T[] => events.filter((e) => e.at >= from && e.at < to);
+    const gc = inside(this.gc);
+    const passes = inside(this.housekeeping);
+    const stalls = {
+      mainGc: summary(gc.filter((e) => e.main).map((e) => e.ms)),
+      otherGc: summary(gc.filter((e) => !e.main).map((e) => e.ms)),
+      checkpointsMs: passes.flatMap((p) => (p.checkpointMs === undefined ? [] : [p.checkpointMs])),
+      vacuumsMs: passes.flatMap((p) => (p.checkpointMs === undefined ? [p.passMs] : [])),
+    };
+    this.drop(to);
+    return stalls;
+  }
+
+  private drop(before: number): void {
+    for (const events of [this.gc, this.housekeeping] as { at: number }[][]) {
+      events.splice(0, events.filter((e) => e.at < before).length);
+    }
+  }
+}
+
+/** A step's stalls in a few words, for the bench's log and the markdown. */
+export const describeStalls = (s: StepStalls): string =>
+  `GC main ${s.mainGc.count}× (max ${s.mainGc.maxMs}, total ${s.mainGc.totalMs} ms), database thread ${s.otherGc.count}× (max ${s.otherGc.maxMs} ms)` +
+  (s.vacuumsMs.length ? `, vacuum ${s.vacuumsMs.length}× (max ${Math.max(...s.vacuumsMs)} ms)` : '') +
+  (s.checkpointsMs.length ? `, checkpoint ${s.checkpointsMs.map((ms) => `${ms} ms`).join(', ')}` : ', no checkpoint');
