@@ -35,8 +35,8 @@ export interface LoggerOptions {
 }
 
 /** The process's root pino logger: JSON lines, secrets redacted by key, request id on every line. */
-export function createRootLogger(opts: LoggerOptions): pino.Logger {
-  return pino({
+export function createRootLogger(opts: LoggerOptions, destination?: pino.DestinationStream): pino.Logger {
+  const options: pino.LoggerOptions = {
     level: opts.level,
     base: { service: opts.service },
     redact: { paths: redactPaths, censor: '[redacted]' },
@@ -45,10 +45,15 @@ export function createRootLogger(opts: LoggerOptions): pino.Logger {
       return ctx ? { requestId: ctx.requestId } : {};
     },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
-/** Nest's LoggerService over pino; the context (class name) becomes a field. */
+/**
+ * Nest's LoggerService over pino. Nest's `Logger` calls it as `(message, ...params, context)`, the context (the
+ * class name) last when the logger has one; the product's call sites write pino-style `(fields, 'what happened')`
+ * and Nest's exception handler `(text, stack)`. The context and a stack become fields, the text the line's `msg`.
+ */
 export class AppLogger implements LoggerService {
   constructor(private readonly root: pino.Logger) {}
 
@@ -56,35 +61,48 @@ export class AppLogger implements LoggerService {
     return this.root.child({ context });
   }
 
-  log(message: unknown, context?: string): void {
-    this.write('info', message, context);
+  log(message: unknown, ...params: unknown[]): void {
+    this.write('info', message, params);
   }
-  error(message: unknown, stackOrContext?: string, context?: string): void {
-    const ctx = context ?? stackOrContext;
-    const stack = context ? stackOrContext : undefined;
-    this.write('error', message, ctx, stack ? { stack } : undefined);
+  error(message: unknown, ...params: unknown[]): void {
+    this.write('error', message, params);
   }
-  warn(message: unknown, context?: string): void {
-    this.write('warn', message, context);
+  warn(message: unknown, ...params: unknown[]): void {
+    this.write('warn', message, params);
   }
-  debug(message: unknown, context?: string): void {
-    this.write('debug', message, context);
+  debug(message: unknown, ...params: unknown[]): void {
+    this.write('debug', message, params);
   }
-  verbose(message: unknown, context?: string): void {
-    this.write('trace', message, context);
+  verbose(message: unknown, ...params: unknown[]): void {
+    this.write('trace', message, params);
   }
-  fatal(message: unknown, context?: string): void {
-    this.write('fatal', message, context);
+  fatal(message: unknown, ...params: unknown[]): void {
+    this.write('fatal', message, params);
   }
 
-  private write(level: pino.Level, message: unknown, context?: string, extra?: object): void {
-    const fields = { ...(context ? { context } : {}), ...extra };
+  private write(level: pino.Level, message: unknown, params: unknown[]): void {
+    const { context, text, stack } = readParams(params);
+    const fields = { ...(context ? { context } : {}), ...(stack ? { stack } : {}) };
     if (message instanceof Error) {
-      this.root[level]({ ...fields, err: message }, message.message);
+      this.root[level]({ ...fields, err: message }, text ?? message.message);
     } else if (typeof message === 'object' && message !== null) {
-      this.root[level]({ ...fields, ...message });
+      this.root[level]({ ...fields, ...message }, text);
     } else {
-      this.root[level](fields, String(message));
+      this.root[level](fields, text ? `${String(message)} ${text}` : String(message));
     }
   }
+}
+
+/** V8's stack: the message, then a line `    at …` per frame. */
+const isStack = (s: string): boolean => s.includes('\n    at ');
+
+/**
+ * What follows the message: a stack wherever it is, then the context (the last other string) and, before it,
+ * the text of a pino-style call. One string alone is the context, as Nest reads it.
+ */
+function readParams(params: unknown[]): { context?: string; text?: string; stack?: string } {
+  const strings = params.filter((p): p is string => typeof p === 'string' && p !== '');
+  const stack = strings.find(isStack);
+  const rest = strings.filter((p) => p !== stack);
+  return { stack, context: rest.at(-1), text: rest.length > 1 ? rest.slice(0, -1).join(' ') : undefined };
 }
