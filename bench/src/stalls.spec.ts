@@ -11,8 +11,8 @@ const vacuumLog = (ms: number): string =>
 
 describe('parseGcLine', () => {
   it("should read the thread and the pause from Node's --trace-gc lines", () => {
-    expect(parseGcLine(scavenge('0x11477e20', 14.89))).toEqual({ isolate: '0x11477e20', ms: 14.89 });
-    expect(parseGcLine(markCompact('0x7f923c000f00', 5.73))).toEqual({ isolate: '0x7f923c000f00', ms: 5.73 });
+    expect(parseGcLine(scavenge('0x11477e20', 14.89))).toEqual({ isolate: '0x11477e20', full: false, ms: 14.89 });
+    expect(parseGcLine(markCompact('0x7f923c000f00', 5.73))).toEqual({ isolate: '0x7f923c000f00', full: true, ms: 5.73 });
   });
 
   it('should ignore every other line', () => {
@@ -41,7 +41,7 @@ describe('StallLog', () => {
     log.feed(scavenge('0x11477e20', 3), 5); // before the step
     log.feed(markCompact('0x7f923c000f00', 7), 12);
     log.feed(scavenge('0x11477e20', 2.5), 15);
-    log.feed(scavenge('0x11477e20', 11.2), 18);
+    log.feed(markCompact('0x11477e20', 11.2), 18);
     log.feed(checkpointLog(104.6), 19);
     log.feed(vacuumLog(12.5), 19);
     log.feed('{"level":30,"msg":"standalone: data in /tmp/x"}', 19);
@@ -49,6 +49,7 @@ describe('StallLog', () => {
 
     expect(log.between(10, 20)).toEqual({
       mainGc: { count: 2, totalMs: 13.7, maxMs: 11.2 },
+      mainFullGc: { count: 1, totalMs: 11.2, maxMs: 11.2 },
       otherGc: { count: 1, totalMs: 7, maxMs: 7 },
       checkpointsMs: [104.6],
       vacuumsMs: [12.5],
@@ -63,14 +64,14 @@ describe('StallLog', () => {
 
     log.feed(scavenge('0x11477e20', 2), 12);
 
-    expect(log.between(0, 20)).toEqual({ mainGc: { count: 1, totalMs: 2, maxMs: 2 }, otherGc: { count: 0, totalMs: 0, maxMs: 0 }, checkpointsMs: [], vacuumsMs: [] });
+    expect(log.between(0, 20)).toEqual({ mainGc: { count: 1, totalMs: 2, maxMs: 2 }, mainFullGc: { count: 0, totalMs: 0, maxMs: 0 }, otherGc: { count: 0, totalMs: 0, maxMs: 0 }, checkpointsMs: [], vacuumsMs: [] });
   });
 
   it('should say it in a few words', () => {
-    expect(describeStalls({ mainGc: { count: 40, totalMs: 160.2, maxMs: 11.3 }, otherGc: { count: 3, totalMs: 15, maxMs: 7.9 }, checkpointsMs: [104.6], vacuumsMs: [12.5, 21] })).toBe(
-      'GC main 40× (max 11.3, total 160.2 ms), database thread 3× (max 7.9 ms), vacuum 2× (max 21 ms), checkpoint 104.6 ms',
+    expect(describeStalls({ mainGc: { count: 40, totalMs: 160.2, maxMs: 11.3 }, mainFullGc: { count: 1, totalMs: 11.3, maxMs: 11.3 }, otherGc: { count: 3, totalMs: 15, maxMs: 7.9 }, checkpointsMs: [104.6], vacuumsMs: [12.5, 21] })).toBe(
+      'GC main 40× (max 11.3, total 160.2 ms; 1 full, max 11.3 ms), database thread 3× (max 7.9 ms), vacuum 2× (max 21 ms), checkpoint 104.6 ms',
     );
-    expect(describeStalls({ mainGc: { count: 1, totalMs: 2, maxMs: 2 }, otherGc: { count: 0, totalMs: 0, maxMs: 0 }, checkpointsMs: [], vacuumsMs: [] })).toBe(
+    expect(describeStalls({ mainGc: { count: 1, totalMs: 2, maxMs: 2 }, mainFullGc: { count: 0, totalMs: 0, maxMs: 0 }, otherGc: { count: 0, totalMs: 0, maxMs: 0 }, checkpointsMs: [], vacuumsMs: [] })).toBe(
       'GC main 1× (max 2, total 2 ms), database thread 0× (max 0 ms), no checkpoint',
     );
   });

@@ -10,8 +10,10 @@ export interface GcSummary {
 }
 
 export interface StepStalls {
-  /** The main thread's collections: the first isolate that traces one, which starts before any worker. */
+  /** The main thread's collections (the first isolate that traces one, which starts before any worker): all of them. */
   mainGc: GcSummary;
+  /** Of those, the full ones (mark-compact, mark-sweep), the rest being scavenges of the young generation. */
+  mainFullGc: GcSummary;
   /** The other threads' (in standalone mode, the embedded database's). */
   otherGc: GcSummary;
   /** The time of each checkpoint of the embedded database, ms. */
@@ -22,16 +24,18 @@ export interface StepStalls {
 
 interface GcPause {
   isolate: string;
+  /** A full collection (anything but a scavenge of the young generation). */
+  full: boolean;
   ms: number;
 }
 
 // [11167:0x11477e20]   52 ms: Scavenge 3.8 (4.0) -> 3.4 (5.0) MB, 14.89 / 0.00 ms  (average mu = …) allocation failure;
-const GC_LINE = /^\[\d+:(0x[0-9a-f]+)\]\s+[\d.]+ ms: [A-Za-z() -]+? [\d.]+ \([\d.]+\) -> [\d.]+ \([\d.]+\) MB, ([\d.]+) \/ [\d.]+ ms/;
+const GC_LINE = /^\[\d+:(0x[0-9a-f]+)\]\s+[\d.]+ ms: ([A-Za-z() -]+?) [\d.]+ \([\d.]+\) -> [\d.]+ \([\d.]+\) MB, ([\d.]+) \/ [\d.]+ ms/;
 
-/** One `--trace-gc` line: the isolate (thread) and the pause, or null for any other line. */
+/** One `--trace-gc` line: the isolate (thread), whether it was a full collection, and the pause; null for any other line. */
 export function parseGcLine(line: string): GcPause | null {
   const m = GC_LINE.exec(line);
-  return m ? { isolate: m[1], ms: Number(m[2]) } : null;
+  return m ? { isolate: m[1], full: !m[2].startsWith('Scavenge'), ms: Number(m[3]) } : null;
 }
 
 /** One housekeeping pass in the product's JSON log lines (logHousekeeping): its time and its checkpoint's, or null. */
@@ -60,14 +64,14 @@ const round = (n: number): number => Math.round(n * 10) / 10;
 /** The stalls seen in a product's output, by the time each line arrived (performance.now()). */
 export class StallLog {
   private mainIsolate: string | null = null;
-  private readonly gc: { at: number; main: boolean; ms: number }[] = [];
+  private readonly gc: { at: number; main: boolean; full: boolean; ms: number }[] = [];
   private readonly housekeeping: { at: number; passMs: number; checkpointMs?: number }[] = [];
 
   feed(line: string, at = performance.now()): void {
     const pause = parseGcLine(line);
     if (pause) {
       this.mainIsolate ??= pause.isolate;
-      this.gc.push({ at, main: pause.isolate === this.mainIsolate, ms: pause.ms });
+      this.gc.push({ at, main: pause.isolate === this.mainIsolate, full: pause.full, ms: pause.ms });
       return;
     }
     const pass = parseHousekeepingLine(line);
@@ -83,6 +87,7 @@ export class StallLog {
     const passes = inside(this.housekeeping);
     const stalls = {
       mainGc: summary(gc.filter((e) => e.main).map((e) => e.ms)),
+      mainFullGc: summary(gc.filter((e) => e.main && e.full).map((e) => e.ms)),
       otherGc: summary(gc.filter((e) => !e.main).map((e) => e.ms)),
       checkpointsMs: passes.flatMap((p) => (p.checkpointMs === undefined ? [] : [p.checkpointMs])),
       vacuumsMs: passes.flatMap((p) => (p.checkpointMs === undefined ? [p.passMs] : [])),
@@ -100,6 +105,8 @@ export class StallLog {
 
 /** A step's stalls in a few words, for the bench's log and the markdown. */
 export const describeStalls = (s: StepStalls): string =>
-  `GC main ${s.mainGc.count}× (max ${s.mainGc.maxMs}, total ${s.mainGc.totalMs} ms), database thread ${s.otherGc.count}× (max ${s.otherGc.maxMs} ms)` +
+  `GC main ${s.mainGc.count}× (max ${s.mainGc.maxMs}, total ${s.mainGc.totalMs} ms` +
+  (s.mainFullGc.count ? `; ${s.mainFullGc.count} full, max ${s.mainFullGc.maxMs} ms` : '') +
+  `), database thread ${s.otherGc.count}× (max ${s.otherGc.maxMs} ms)` +
   (s.vacuumsMs.length ? `, vacuum ${s.vacuumsMs.length}× (max ${Math.max(...s.vacuumsMs)} ms)` : '') +
   (s.checkpointsMs.length ? `, checkpoint ${s.checkpointsMs.map((ms) => `${ms} ms`).join(', ')}` : ', no checkpoint');
