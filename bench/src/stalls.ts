@@ -1,7 +1,7 @@
 // What held the standalone product up during a step: its garbage collections, thread by thread (Node's
 // `--trace-gc`, which the bench passes it), and the embedded database's housekeeping (the product logs each
-// checkpoint at info and each vacuum at debug: logHousekeeping). Read from the product's output as it comes, and summed over each step's time, so that a
-// step's tail can be read next to what stalled it (docs/performance.md: collections and checkpoints).
+// checkpoint at info and each vacuum at debug: logHousekeeping). Read from the product's output as it comes and
+// summed over each step's time, so that a step's tail can be read next to what stalled it (docs/performance.md).
 
 export interface GcSummary {
   count: number;
