@@ -3,6 +3,7 @@
 // killed when the bench exits, however it exits.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { LineLog } from '@app/testing';
 
 export interface Child {
   name: string;
@@ -22,58 +23,24 @@ process.once('exit', () => live.forEach((c) => c.kill('SIGKILL')));
 export function spawnChild(name: string, script: string, env: Record<string, string>, execArgv: string[] = []): Child {
   const child = spawn(process.execPath, [...execArgv, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   live.add(child);
-  const lines: string[] = [];
-  const waiters = new Set<() => void>();
-  const listeners: ((line: string) => void)[] = [];
-  // A chunk may end inside a line: each stream keeps its unfinished line until the rest comes.
-  const reader = (): ((chunk: Buffer) => void) => {
-    let partial = '';
-    return (chunk) => {
-      const parts = (partial + chunk.toString('utf8')).split('\n');
-      partial = parts.pop() ?? '';
-      const whole = parts.filter(Boolean);
-      lines.push(...whole);
-      lines.splice(0, Math.max(0, lines.length - 200));
-      listeners.forEach((l) => whole.forEach(l));
-      waiters.forEach((w) => w());
-    };
-  };
-  child.stdout?.on('data', reader());
-  child.stderr?.on('data', reader());
+  const log = new LineLog();
+  log.follow(child.stdout);
+  log.follow(child.stderr);
   let exited = false;
   const done = new Promise<void>((resolve) =>
     child.once('exit', () => {
       exited = true;
       live.delete(child);
+      log.close(`${name} exited`);
       resolve();
     }),
   );
-  const tail = (): string => lines.slice(-40).join('\n');
+  const tail = (): string => log.text().split('\n').slice(-40).join('\n');
   return {
     name,
     pid: child.pid ?? -1,
     tail,
-    waitForLine: (pattern, timeoutMs) =>
-      new Promise((resolve, reject) => {
-        const check = (): void => {
-          const hit = lines.map((l) => pattern.exec(l)).find(Boolean);
-          if (hit) {
-            waiters.delete(check);
-            clearTimeout(timer);
-            resolve(hit);
-          } else if (exited) {
-            waiters.delete(check);
-            reject(new Error(`${name} exited before printing ${pattern}\n${tail()}`));
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`${name}: no ${pattern} within ${timeoutMs} ms\n${tail()}`));
-        }, timeoutMs);
-        waiters.add(check);
-        void done.then(check);
-        check();
-      }),
+    waitForLine: (pattern, timeoutMs) => log.waitFor(pattern, timeoutMs),
     waitForHttp: async (url, timeoutMs) => {
       const until = Date.now() + timeoutMs;
       while (Date.now() < until) {
@@ -88,7 +55,7 @@ export function spawnChild(name: string, script: string, env: Record<string, str
       }
       throw new Error(`${name}: ${url} did not answer within ${timeoutMs} ms\n${tail()}`);
     },
-    onLine: (listener) => void listeners.push(listener),
+    onLine: (listener) => log.onLine(listener),
     stop: async () => {
       if (exited) {
         return;

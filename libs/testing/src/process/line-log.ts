@@ -18,6 +18,7 @@ export class LineLog {
   private keptChars = 0;
   private partial = '';
   private readonly waiters = new Set<Waiter>();
+  private readonly listeners: ((line: string) => void)[] = [];
   private closedReason: string | undefined;
 
   follow(stream: Readable, prefix = ''): void {
@@ -31,6 +32,11 @@ export class LineLog {
     for (const line of parts) {
       this.add(prefix + line.replace(/\r$/, ''));
     }
+  }
+
+  /** Calls `listener` with every whole line from now on, as it arrives. */
+  onLine(listener: (line: string) => void): void {
+    this.listeners.push(listener);
   }
 
   /** No more lines will come: pending waits fail with `reason`. */
@@ -81,6 +87,7 @@ export class LineLog {
     while (this.keptChars > MAX_KEPT_CHARS && this.lines.length > 1) {
       this.keptChars -= (this.lines.shift() ?? '').length + 1;
     }
+    this.listeners.forEach((listener) => listener(line));
     for (const w of this.waiters) {
       const m = line.match(w.pattern);
       if (m) {
