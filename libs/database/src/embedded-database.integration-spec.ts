@@ -5,6 +5,18 @@ import { spawnNode } from '@app/testing';
 import { EmbeddedDatabase } from './embedded-database';
 import type { HousekeepingPass } from './embedded-database';
 import { openEmbeddedDatabase } from './pglite';
+import { recordingLog } from './__fixtures__/recording-log';
+
+// 100 counters, indexed: their updates cannot be HOT (whose old versions a later read can prune), like the journal's.
+const COUNTERS = 'CREATE TABLE counters (id int PRIMARY KEY, n int NOT NULL); CREATE INDEX ix_counters_n ON counters (n); INSERT INTO counters SELECT g, 0 FROM generate_series(1, 100) g';
+
+/** Three updates of every counter (300 dead rows, past autovacuum's threshold), their statistics flushed at once (see flushStats). */
+async function leaveDeadRows(db: EmbeddedDatabase): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    await db.query('UPDATE counters SET n = n + $1', [1]);
+  }
+  await db.exec('SELECT pg_stat_force_next_flush()');
+}
 
 describe('EmbeddedDatabase (PGlite on its own thread)', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'embedded-db-'));
@@ -139,15 +151,11 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
 
     beforeAll(async () => {
       house = await EmbeddedDatabase.open(houseDir, { intervalMs: 3_600_000 });
-      // Indexed: its updates cannot be HOT (whose old versions a later read can prune), like the journal's.
-      await house.exec('CREATE TABLE counters (id int PRIMARY KEY, n int NOT NULL); CREATE INDEX ix_counters_n ON counters (n); INSERT INTO counters SELECT g, 0 FROM generate_series(1, 100) g');
+      await house.exec(COUNTERS);
     });
 
     it('should vacuum a table whose updates left many dead rows, but never inside an open transaction', async () => {
-      for (let i = 0; i < 3; i++) {
-        await house.query('UPDATE counters SET n = n + $1', [1]);
-      }
-      await flushStats();
+      await leaveDeadRows(house);
       await house.exec('BEGIN; INSERT INTO counters VALUES (101, 0)');
 
       // VACUUM cannot run in a transaction: it would have failed, and aborted the transaction with it.
@@ -186,10 +194,7 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
       house = await EmbeddedDatabase.open(houseDir, { intervalMs: 200 });
       const announced: HousekeepingPass[] = [];
       house.onHousekeeping((pass) => announced.push(pass));
-      for (let i = 0; i < 3; i++) {
-        await house.query('UPDATE counters SET n = n + $1', [1]);
-      }
-      await flushStats();
+      await leaveDeadRows(house);
       const deadline = Date.now() + 5000;
       while (((await deadRows()) > 0 || announced.length === 0) && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 50));
@@ -284,22 +289,15 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
 
   it("should log what the standalone product's database housekeeping did (openEmbeddedDatabase)", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'embedded-db-log-'));
-    const lines: { level: string; fields: object; message: string }[] = [];
-    const log = {
-      info: (fields: object, message: string) => lines.push({ level: 'info', fields, message }),
-      debug: (fields: object, message: string) => lines.push({ level: 'debug', fields, message }),
-    };
+    const log = recordingLog();
     const { db } = await openEmbeddedDatabase(dir, log);
     try {
-      await db.exec('CREATE TABLE counters (id int PRIMARY KEY, n int NOT NULL); CREATE INDEX ix_counters_n ON counters (n); INSERT INTO counters SELECT g, 0 FROM generate_series(1, 100) g');
-      for (let i = 0; i < 3; i++) {
-        await db.query('UPDATE counters SET n = n + $1', [1]);
-      }
-      await db.exec('SELECT pg_stat_force_next_flush()');
+      await db.exec(COUNTERS);
+      await leaveDeadRows(db);
 
       await db.housekeeping();
 
-      expect(lines).toContainEqual({ level: 'debug', fields: expect.objectContaining({ vacuumed: ['public.counters'] }), message: expect.stringMatching(/^vacuumed public\.counters in [\d.]+ ms$/) });
+      expect(log.lines).toContainEqual({ level: 'debug', fields: expect.objectContaining({ vacuumed: ['public.counters'] }), message: expect.stringMatching(/^vacuumed public\.counters in [\d.]+ ms$/) });
     } finally {
       await db.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,17 +1,16 @@
+import { recordingLog } from './__fixtures__/recording-log';
 import { logHousekeeping } from './housekeeping-log';
 
 describe('logHousekeeping', () => {
-  const lines: { level: string; fields: object; message: string }[] = [];
-  const log = {
-    info: (fields: object, message: string) => lines.push({ level: 'info', fields, message }),
-    debug: (fields: object, message: string) => lines.push({ level: 'debug', fields, message }),
-  };
-  beforeEach(() => lines.splice(0));
+  let log: ReturnType<typeof recordingLog>;
+  beforeEach(() => {
+    log = recordingLog();
+  });
 
   it('should log a checkpoint at info with its time, the log it wrote out and how long the database was held', () => {
     logHousekeeping(log, { vacuumed: ['execution.webhooks'], checkpointed: true, ms: 131.5, checkpoint: { ms: 112.3, walBytes: 67_200_000 } });
 
-    expect(lines).toEqual([
+    expect(log.lines).toEqual([
       {
         level: 'info',
         fields: { passMs: 131.5, vacuumed: ['execution.webhooks'], checkpointMs: 112.3, walBytes: 67_200_000 },
@@ -23,7 +22,7 @@ describe('logHousekeeping', () => {
   it('should log a pass that only vacuumed at debug', () => {
     logHousekeeping(log, { vacuumed: ['execution.webhooks', 'execution.attempts'], checkpointed: false, ms: 21 });
 
-    expect(lines).toEqual([
+    expect(log.lines).toEqual([
       { level: 'debug', fields: { passMs: 21, vacuumed: ['execution.webhooks', 'execution.attempts'] }, message: 'vacuumed execution.webhooks, execution.attempts in 21 ms' },
     ]);
   });
@@ -31,6 +30,6 @@ describe('logHousekeeping', () => {
   it('should log nothing for a pass that did nothing', () => {
     logHousekeeping(log, { vacuumed: [], checkpointed: false, ms: 0.4 });
 
-    expect(lines).toEqual([]);
+    expect(log.lines).toEqual([]);
   });
 });

@@ -165,6 +165,8 @@ const VACUUM_DUE = `
                       + coalesce((SELECT option_value::float8 FROM pg_options_to_table(c.reloptions) WHERE option_name = 'autovacuum_vacuum_scale_factor'), 0.2) * s.n_live_tup
    ORDER BY 1`;
 
+const tenths = (ms) => Math.round(ms * 10) / 10;
+
 class Housekeeping {
   constructor(db, { intervalMs, checkpointWalBytes }) {
     this.db = db;
@@ -194,8 +196,7 @@ class Housekeeping {
       }
     }
     const checkpoint = await this.checkpointIfDue(held);
-    const ms = Math.round(held.reduce((a, b) => a + b, 0) * 10) / 10;
-    const pass = { vacuumed, checkpointed: checkpoint !== null, ms, ...(checkpoint && { checkpoint }) };
+    const pass = { vacuumed, checkpointed: checkpoint !== null, ms: tenths(held.reduce((a, b) => a + b, 0)), ...(checkpoint && { checkpoint }) };
     if (vacuumed.length > 0 || checkpoint) {
       parentPort.postMessage({ housekeeping: pass });
     }
@@ -209,7 +210,7 @@ class Housekeeping {
       return null;
     }
     const ran = await this.whenIdle('CHECKPOINT', held);
-    return ran === null ? null : { ms: Math.round(held[held.length - 1] * 10) / 10, walBytes: since[0].bytes };
+    return ran === null ? null : { ms: tenths(held[held.length - 1]), walBytes: since[0].bytes };
   }
 
   /**
