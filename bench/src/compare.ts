@@ -6,7 +6,7 @@ import type { HalfRateComparison, HalfRatePair } from './report/result';
 import type { SimAccountSet } from './sim-world';
 import { describeStalls } from './stalls';
 import { runStep } from './sweep';
-import type { SweepResult } from './sweep';
+import type { StepResult, SweepResult } from './sweep';
 import { findSustainedRate } from './sweep-plan';
 import type { Target } from './target';
 
@@ -65,7 +65,8 @@ export async function halfRate(c: RunContext, product: Target, productRate: numb
         ? { baseline: await step(t, baseRoute), product: await step(product, route) }
         : { product: await step(product, route), baseline: await step(t, baseRoute) };
       const stalls = pair.product.stalls ? ` (${describeStalls(pair.product.stalls)})` : '';
-      c.log(`  half rate ${rate}/s, pair ${i + 1}: baseline p99 ${pair.baseline.latency.p99} ms, ${product.name} p99 ${pair.product.latency.p99} ms${stalls}`);
+      const wakes = `wake-ups per webhook: baseline ${totalWakes(pair.baseline)}, ${product.name} ${totalWakes(pair.product)}`;
+      c.log(`  half rate ${rate}/s, pair ${i + 1}: baseline p99 ${pair.baseline.latency.p99} ms, ${product.name} p99 ${pair.product.latency.p99} ms; ${wakes}${stalls}`);
       out.push(pair);
     }
     return out;
@@ -79,3 +80,6 @@ export async function measureProduct(c: RunContext, t: Target): Promise<{ sweeps
   const half = await halfRate(c, t, sweeps.find((x) => x.fanOut === 10)?.sustainedRate ?? 0);
   return { sweeps, half };
 }
+
+/** Wake-ups per webhook over all of a step's threads, to 0.1. */
+const totalWakes = (s: StepResult): string => (s.threads ? (Math.round(Object.values(s.threads.wakes).reduce((a, b) => a + b, 0) * 10) / 10).toString() : '?');

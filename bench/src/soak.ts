@@ -11,8 +11,6 @@ import { sampleAll } from './proc-usage';
 import type { SoakResult } from './report/result';
 import { runStep } from './sweep';
 import type { Route, Target } from './target';
-import { perWebhook, sampleThreads, sumRoles } from './thread-cpu';
-import type { ThreadCpu } from './thread-cpu';
 
 const MiB = 2 ** 20;
 
@@ -45,17 +43,17 @@ export async function soak(
     log(`  warm-up done at ${warmUpS} s; measuring`);
     sample();
     const cpuBefore = readCpuTimes();
-    const threads = (): ThreadCpu => sumRoles(target.pids().map(sampleThreads));
-    const [threadsBefore, benchBefore] = [threads(), process.cpuUsage()];
+    const benchBefore = process.cpuUsage();
     const step = await runStep(sim, target, route, rate, durationMs);
-    const [threadsAfter, bench] = [threads(), process.cpuUsage(benchBefore)];
+    const bench = process.cpuUsage(benchBefore);
     sample();
     return {
       target: target.name, fanOut: route.fanOut, rate, durationMs, warmUpS, rssMiB: samples, latency: step.latency, errors: step.errors, stealPct: stealPct(cpuBefore, readCpuTimes()),
       cpuMsPerWebhook: {
-        threads: perWebhook(threadsBefore, threadsAfter, step.sent),
+        threads: step.threads?.cpuMs ?? {},
         bench: Math.round(((bench.user + bench.system) / 1000 / Math.max(1, step.sent)) * 100) / 100,
       },
+      ...(step.threads && { wakesPerWebhook: step.threads.wakes }),
     };
   } finally {
     clearInterval(timer);

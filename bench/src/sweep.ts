@@ -8,6 +8,8 @@ import { readCpuTimes, stealPct } from './cpu-steal';
 import { LoadDriver } from './load-driver';
 import { sampleAll } from './proc-usage';
 import type { StepStalls } from './stalls';
+import { sampleAllThreads, usePerWebhook } from './thread-cpu';
+import type { ThreadUse } from './thread-cpu';
 import type { Route, Target } from './target';
 
 export const P99_LIMIT_MS = 250;
@@ -27,6 +29,8 @@ export interface StepResult extends StepOutcome {
   stealPct: number;
   /** The product's collections and checkpoints during the step, when it reports them (standalone; stalls.ts). */
   stalls?: StepStalls;
+  /** Per webhook, by thread of the target's processes: CPU ms and wake-ups (thread-cpu.ts). Absent in older results. */
+  threads?: ThreadUse;
 }
 
 export interface SweepResult {
@@ -42,6 +46,7 @@ export async function runStep(sim: Simulator, target: Target, route: Route, rate
   sim.control.reset();
   const driver = new LoadDriver(route.webhookUrl, route.alertId);
   const before = sampleAll(target.pids());
+  const threadsBefore = sampleAllThreads(target.pids());
   const cpuBefore = readCpuTimes();
   const t0 = performance.now();
   try {
@@ -50,6 +55,7 @@ export async function runStep(sim: Simulator, target: Target, route: Route, rate
     await settle(sim, sent.length * route.fanOut, 2000);
     const wall = performance.now() - t0;
     const after = sampleAll(target.pids());
+    const threadsAfter = sampleAllThreads(target.pids());
     const outcome = correlate(sent, sim.control.orders(), route.fanOut);
     const cpuMs = after.cpuMs - before.cpuMs;
     return {
@@ -64,6 +70,7 @@ export async function runStep(sim: Simulator, target: Target, route: Route, rate
       loadAvg1: round(loadavg()[0]),
       stealPct: stealPct(cpuBefore, readCpuTimes()),
       ...(target.stalls && { stalls: target.stalls.between(t0, performance.now()) }),
+      threads: usePerWebhook(threadsBefore, threadsAfter, outcome.sent),
     };
   } finally {
     await driver.close();

@@ -1,17 +1,32 @@
-import { byRole, parseThreadStat, perWebhook, sampleThreads, sumRoles } from './thread-cpu';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { byRole, describeUse, parseThreadStat, perWebhook, sampleAllThreads, sampleThreads, sumRoles, usePerWebhook, voluntarySwitches } from './thread-cpu';
 
 // A /proc/<pid>/task/<tid>/stat line: pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime …
 const stat = (tid: number, name: string, utime: number, stime: number): string =>
   `${tid} (${name}) S 1 ${tid} ${tid} 0 -1 4194560 100 0 0 0 ${utime} ${stime} 0 0 20 0 7 0 12345 1000000 2000 18446744073709551615`;
 
+// The part of a /proc/<pid>/task/<tid>/status that matters here, around the line read.
+const status = (voluntary: number): string =>
+  `Name:\tnode\nState:\tS (sleeping)\nvoluntary_ctxt_switches:\t${voluntary}\nnonvoluntary_ctxt_switches:\t9\n`;
+
 describe('thread-cpu', () => {
+  describe('voluntarySwitches', () => {
+    it('should read the voluntary count, not the involuntary one after it', () => {
+      expect(voluntarySwitches(status(1234))).toBe(1234);
+    });
+
+    it('should count nothing where the line is missing', () => {
+      expect(voluntarySwitches('Name:\tnode\n')).toBe(0);
+    });
+  });
+
   describe('parseThreadStat', () => {
     it('should read the name and user + system time in milliseconds', () => {
-      expect(parseThreadStat(42, stat(42, 'pglite', 150, 25))).toEqual({ tid: 42, name: 'pglite', cpuMs: 1750 });
+      expect(parseThreadStat(42, stat(42, 'pglite', 150, 25), status(31))).toEqual({ tid: 42, name: 'pglite', cpuMs: 1750, wakes: 31 });
     });
 
     it('should read a name holding spaces and parentheses up to the last closing one', () => {
-      expect(parseThreadStat(7, stat(7, 'a (b) c', 1, 2))).toEqual({ tid: 7, name: 'a (b) c', cpuMs: 30 });
+      expect(parseThreadStat(7, stat(7, 'a (b) c', 1, 2))).toEqual({ tid: 7, name: 'a (b) c', cpuMs: 30, wakes: 0 });
     });
 
     it('should refuse a line without a name', () => {
@@ -22,14 +37,17 @@ describe('thread-cpu', () => {
   describe('byRole', () => {
     it('should count the main thread, each named thread, and the threads named like the main one as helpers', () => {
       const threads = [
-        { tid: 100, name: 'node', cpuMs: 5000 },
-        { tid: 101, name: 'node', cpuMs: 300 },
-        { tid: 102, name: 'node', cpuMs: 200 },
-        { tid: 103, name: 'pglite', cpuMs: 4000 },
-        { tid: 104, name: 'libuv-worker', cpuMs: 10 },
+        { tid: 100, name: 'node', cpuMs: 5000, wakes: 40 },
+        { tid: 101, name: 'node', cpuMs: 300, wakes: 7 },
+        { tid: 102, name: 'node', cpuMs: 200, wakes: 3 },
+        { tid: 103, name: 'pglite', cpuMs: 4000, wakes: 20 },
+        { tid: 104, name: 'libuv-worker', cpuMs: 10, wakes: 1 },
       ];
 
-      expect(byRole(100, threads)).toEqual({ main: 5000, helpers: 500, pglite: 4000, 'libuv-worker': 10 });
+      expect(byRole(100, threads)).toEqual({
+        cpuMs: { main: 5000, helpers: 500, pglite: 4000, 'libuv-worker': 10 },
+        wakes: { main: 40, helpers: 10, pglite: 20, 'libuv-worker': 1 },
+      });
     });
   });
 
@@ -55,8 +73,26 @@ describe('thread-cpu', () => {
     }
     const after = sampleThreads(process.pid);
 
-    expect(Object.keys(after)).toEqual(expect.arrayContaining(['main', 'helpers']));
+    expect(Object.keys(after.cpuMs)).toEqual(expect.arrayContaining(['main', 'helpers']));
     // /proc counts in 10-ms ticks.
-    expect(after.main - before.main).toBeGreaterThanOrEqual(40);
+    expect(after.cpuMs.main - before.cpuMs.main).toBeGreaterThanOrEqual(40);
+  });
+
+  it('should count a wake-up of the main thread for each time it sleeps on a timer', async () => {
+    const before = sampleAllThreads([process.pid]);
+    for (let i = 0; i < 10; i++) {
+      await sleep(5);
+    }
+    const use = usePerWebhook(before, sampleAllThreads([process.pid]), 10);
+
+    // At least one per sleep; the runtime may wake it for more (its own timers, the other threads' messages).
+    expect(use.wakes.main).toBeGreaterThanOrEqual(1);
+    expect(use.wakes.main).toBeLessThan(10);
+  });
+
+  it("should describe each role's wake-ups and CPU, the busiest first", () => {
+    expect(describeUse({ cpuMs: { helpers: 2.04, main: 6.5, pglite: 3.36 }, wakes: { main: 4.8, pglite: 1.83, helpers: 1.2 } })).toBe(
+      'main 4.8 / 6.50 ms, pglite 1.8 / 3.36 ms, helpers 1.2 / 2.04 ms',
+    );
   });
 });

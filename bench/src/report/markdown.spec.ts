@@ -1,9 +1,11 @@
 import { resultMarkdown } from './markdown';
 import type { BenchResult, SoakResult } from './result';
+import type { StepResult } from '../sweep';
+import type { ThreadUse } from '../thread-cpu';
 
 const latency = { count: 18_000, p50: 4, p90: 9, p99: 55, max: 80, mean: 5 };
 
-const soakResult = (cpu?: SoakResult['cpuMsPerWebhook']): BenchResult => ({
+const soakResult = (cpu?: SoakResult['cpuMsPerWebhook'], wakes?: SoakResult['wakesPerWebhook']): BenchResult => ({
   machine: { nproc: 2, cpuModel: 'AMD EPYC', memoryMiB: 24_105, node: 'v20.20.2', kernel: '6.18', date: '2026-11-25T13:00:00Z', loadAvgAtStart: [0.2, 0.5, 0.6], stealAtStartPct: 0 },
   mode: 'soak',
   durationS: 420,
@@ -15,6 +17,7 @@ const soakResult = (cpu?: SoakResult['cpuMsPerWebhook']): BenchResult => ({
     target: 'standalone', fanOut: 10, rate: 60, durationMs: 300_000, warmUpS: 120, latency, errors: 0, stealPct: 0.1,
     rssMiB: [{ atS: 0, rssMiB: 600 }, { atS: 120, rssMiB: 650 }, { atS: 420, rssMiB: 655 }],
     ...(cpu ? { cpuMsPerWebhook: cpu } : {}),
+    ...(wakes ? { wakesPerWebhook: wakes } : {}),
   },
   checks: [],
   notes: [],
@@ -32,5 +35,42 @@ describe('resultMarkdown, soak section', () => {
 
   it('should leave the line out for a result written before threads were read', () => {
     expect(resultMarkdown(soakResult(), 'latest-soak.svg', null)).not.toContain('CPU per webhook over the measured part');
+  });
+
+  it("should give the product's wake-ups per webhook by thread, most first", () => {
+    const md = resultMarkdown(soakResult({ threads: { main: 6.28, pglite: 4.14 }, bench: 3.5 }, { pglite: 1.83, main: 4.81 }), 'latest-soak.svg', null);
+
+    expect(md).toContain('Wake-ups per webhook (voluntary context switches) by thread: main 4.8, pglite 1.8.');
+  });
+});
+
+const step = (p99: number, threads?: ThreadUse): StepResult => ({
+  rate: 80, durationMs: 8000, sent: 640, complete: 640, errors: 0, errorSamples: [], latency: { ...latency, p99 }, response: latency, ordersReceived: 6400,
+  pass: true, cpuCores: 0.5, cpuMsPerWebhook: 6, rssMiB: 600, peakRssMiB: 620, loadAvg1: 1, stealPct: 0, ...(threads ? { threads } : {}),
+});
+
+const halfRateResult = (baseline: StepResult, product: StepResult): BenchResult => ({
+  ...soakResult(), mode: 'default', soak: null,
+  halfRate: [{ fanOut: 10, rate: 80, target: 'standalone', baseline, product, pairs: [{ baseline, product }] }],
+});
+
+describe('resultMarkdown, half-rate section', () => {
+  it("should give the median pair's wake-ups and CPU per webhook by thread, for the baseline and the product", () => {
+    const md = resultMarkdown(
+      halfRateResult(
+        step(9.2, { cpuMs: { main: 3.11, helpers: 0.18 }, wakes: { main: 3.3, helpers: 0.2 } }),
+        step(50.3, { cpuMs: { main: 6.5, pglite: 3.36, helpers: 2.04 }, wakes: { main: 4.8, pglite: 1.8, helpers: 1.2 } }),
+      ),
+      'latest.svg',
+      null,
+    );
+
+    expect(md).toContain(
+      '- standalone at 80/s: baseline main 3.3 / 3.11 ms, helpers 0.2 / 0.18 ms; product main 4.8 / 6.50 ms, pglite 1.8 / 3.36 ms, helpers 1.2 / 2.04 ms',
+    );
+  });
+
+  it('should leave the by-thread lines out for steps read before threads were', () => {
+    expect(resultMarkdown(halfRateResult(step(9.2), step(50.3)), 'latest.svg', null)).not.toContain('Per webhook by thread');
   });
 });

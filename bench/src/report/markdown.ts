@@ -2,6 +2,7 @@
 import { rssGrowth } from '../checks';
 import { addedList, pairsOf } from '../half-rate';
 import { describeStalls } from '../stalls';
+import { describeUse } from '../thread-cpu';
 import type { BenchResult } from './result';
 
 const f = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '—');
@@ -49,6 +50,12 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
       lines.push('', `What held the ${h.target} product up in each pair's step (its collections by thread; the embedded database's vacuums and checkpoints):`, '');
       pairsOf(h).forEach((p, i) => p.product.stalls && lines.push(`- pair ${i + 1}, p99 ${f(p.product.latency.p99)} ms: ${describeStalls(p.product.stalls)}`));
     }
+    const byThread = r.halfRate.flatMap((h) =>
+      h.baseline.threads && h.product.threads ? [`- ${h.target} at ${h.rate}/s: baseline ${describeUse(h.baseline.threads)}; product ${describeUse(h.product.threads)}`] : [],
+    );
+    if (byThread.length) {
+      lines.push('', 'Per webhook by thread in the median pair (wake-ups / CPU): what a webhook costs each thread, and how often it wakes one.', '', ...byThread);
+    }
   }
   if (r.kafka) {
     const k = r.kafka;
@@ -81,6 +88,10 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
         `CPU per webhook over the measured part: the product ${f(total, 2)} ms (by thread: ${parts.join(', ')}); ` +
           `the bench's own process (load driver and simulator, on the same cores) ${f(bench, 2)} ms.`,
       );
+      if (s.wakesPerWebhook) {
+        const wakes = Object.entries(s.wakesPerWebhook).sort(([, a], [, b]) => b - a).map(([role, n]) => `${role} ${f(n, 1)}`);
+        lines.push('', `Wake-ups per webhook (voluntary context switches) by thread: ${wakes.join(', ')}.`);
+      }
     }
     lines.push('', `RSS samples (s: MiB): ${s.rssMiB.map((p) => `${p.atS}: ${f(p.rssMiB, 0)}`).join(', ')}`);
     if (s.rssMiB.some((p) => p.diskMiB !== undefined)) {

@@ -45,6 +45,8 @@ export interface SoakResult {
    * and the bench's own process (load driver and simulator), which runs on the same cores. Absent in older results.
    */
   cpuMsPerWebhook?: { threads: Record<string, number>; bench: number };
+  /** Wake-ups per webhook over the measured part, by the same threads (voluntary context switches; thread-cpu.ts). */
+  wakesPerWebhook?: Record<string, number>;
 }
 
 export interface TargetCheck {
