@@ -39,7 +39,12 @@ export interface HousekeepingPass {
   checkpoint?: { ms: number; walBytes: number };
 }
 
-const DEFAULT_HOUSEKEEPING: HousekeepingOptions = { intervalMs: 5000, checkpointWalBytes: 64 * 1024 * 1024 };
+/**
+ * A checkpoint holds the database's one session for as long as it takes, so many small ones rather than a few large:
+ * 9–23 ms every few seconds for 4 MB of log against 70–130 ms for 64 MB on a slow VM, for the same CPU in all (the
+ * page images that made frequent checkpoints costly are off, `full_page_writes`; docs/performance.md).
+ */
+const DEFAULT_HOUSEKEEPING: HousekeepingOptions = { intervalMs: 5000, checkpointWalBytes: 4 * 1024 * 1024 };
 
 /** Rebuilds a Postgres error sent from the worker, with its fields (`code`, `detail`, `constraint`, …). */
 function rebuildError(data: Record<string, unknown>): Error {
@@ -91,7 +96,7 @@ export class EmbeddedDatabase implements SqlSession {
 
   /**
    * Opens (or creates) the database under `dataDir`; resolves once PGlite is up. Every `intervalMs` (5 s) the
-   * thread vacuums tables with many dead rows and checkpoints once `checkpointWalBytes` (64 MB) of log were
+   * thread vacuums tables with many dead rows and checkpoints once `checkpointWalBytes` (4 MB) of log were
    * written: PGlite has neither autovacuum nor a checkpointer of its own.
    */
   static async open(dataDir: string, housekeeping: Partial<HousekeepingOptions> = {}): Promise<EmbeddedDatabase> {

@@ -150,8 +150,9 @@ class PreparedStatements {
  * is acted on without the postmaster's checkpointer, so the write-ahead log grew by every byte written until the
  * database was closed (1 GB of `pg_wal` after 100 000 journal-sized rows, and all of it to replay after a crash).
  * Once `checkpointWalBytes` of log have been written since the last checkpoint, a CHECKPOINT writes the dirty
- * buffers out and lets Postgres recycle the segments before it; with `fsync` off (PGlite's default) that is
- * 10–30 ms for 64 MB of log, paid once every 20-odd seconds at the product's highest sustained rate.
+ * buffers out and lets Postgres recycle the segments before it; with `fsync` off (PGlite's default) it holds the
+ * session 9–23 ms for 4 MB of log on a slow VM (70–130 ms for 64 MB, the earlier threshold: a stall every webhook
+ * arriving during it waits out), so the product checkpoints small and often (embedded-database.ts).
  *
  * A pass runs every `intervalMs`, only between statements and never inside an open transaction (VACUUM cannot
  * run in one, and a failed CHECKPOINT must not abort someone's transaction), so it holds the session for its few
