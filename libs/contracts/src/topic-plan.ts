@@ -15,8 +15,9 @@ export const DEFAULT_PARTITIONS = 6;
 /**
  * The most replicas a consumer group of one service may run with all of them busy. Kafka gives a
  * partition to one member of a group only, so a topic that a scaled-out group reads needs at least
- * this many: every reply topic (each gateway or execution replica is assigned its own reply
- * partitions) and the webhook topic (execution scales on it).
+ * this many: the webhook topic (execution scales on it). Reply topics are planned as wide, though each
+ * replica reads its replies in a group of its own and consumes only partition 0 of each
+ * (`replyPartitionAssigner` in @app/messaging).
  */
 export const MAX_REPLICAS = 12;
 

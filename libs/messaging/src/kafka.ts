@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { logLevel } from 'kafkajs';
 import { replyTopicOf } from '@app/contracts';
 import { reportProducesOf } from './produce-receipt';
+import { replyPartitionAssigner } from './reply-partition-assigner';
 
 export interface KafkaSettings {
   KAFKA_BROKERS: string[];
@@ -44,8 +45,9 @@ export function createKafkaClient(cfg: KafkaSettings, service: string, sendsTo: 
     client: { clientId: `${service}-client`, brokers: cfg.KAFKA_BROKERS, logLevel: logLevel.WARN },
     // Each instance reads its replies in a group of its own: scaling out or restarting one replica
     // never rebalances (and so never pauses) the others' replies. Requests carry the instance's
-    // reply partition; a reply for another instance is ignored by correlation id.
-    consumer: { groupId: replyGroupOf(service), ...consumerTuning(cfg) },
+    // reply partition: the lowest of each reply topic, the only one it consumes (replyPartitionAssigner);
+    // a reply there for another instance is ignored by correlation id.
+    consumer: { groupId: replyGroupOf(service), partitionAssigners: [replyPartitionAssigner], ...consumerTuning(cfg) },
     // Replies only follow requests this instance sends after it has joined: none to replay.
     subscribe: { fromBeginning: false },
     producer: { allowAutoTopicCreation: false },
