@@ -1,14 +1,14 @@
 import { firstValueFrom } from 'rxjs';
 import { Kafka } from 'kafkajs';
 import type { Consumer, Producer } from 'kafkajs';
+import { KafkaHeaders } from '@nestjs/microservices';
 import type { ClientKafka } from '@nestjs/microservices';
-import { kafkaTestTuning, startKafka } from '@app/testing';
+import { kafkaTestSettings, kafkaTestTuning, startKafka } from '@app/testing';
 import type { TestKafka } from '@app/testing';
 import { connectKafkaClient, createKafkaClient } from './kafka';
 
 const REQUESTS = 'spec.echo';
 const REPLIES = `${REQUESTS}.reply`;
-const settings = (brokers: string[]) => ({ KAFKA_BROKERS: brokers, KAFKA_MAX_WAIT_MS: 10, KAFKA_SESSION_TIMEOUT_MS: 6000, KAFKA_HEARTBEAT_MS: 500 });
 
 /**
  * A service's request client over a real Kafka protocol (the mock broker, or a container when Docker answers): it
@@ -36,12 +36,12 @@ describe('createKafkaClient', () => {
       eachMessage: async ({ message }) => {
         const header = (name: string): string => String(message.headers?.[name] ?? '');
         await producer.send({
-          topic: header('kafka_replyTopic'),
+          topic: header(KafkaHeaders.REPLY_TOPIC),
           messages: [
             {
-              partition: Number(header('kafka_replyPartition')),
+              partition: Number(header(KafkaHeaders.REPLY_PARTITION)),
               value: JSON.stringify({ echoed: JSON.parse(String(message.value)) as unknown }),
-              headers: { kafka_correlationId: header('kafka_correlationId'), 'kafka_nest-is-disposed': '1' },
+              headers: { [KafkaHeaders.CORRELATION_ID]: header(KafkaHeaders.CORRELATION_ID), [KafkaHeaders.NEST_IS_DISPOSED]: '1' },
             },
           ],
         });
@@ -55,7 +55,7 @@ describe('createKafkaClient', () => {
       return consumer;
     });
     try {
-      sut = createKafkaClient(settings(kafka.brokers), 'spec', [REQUESTS]);
+      sut = createKafkaClient(kafkaTestSettings(kafka.brokers), 'spec', [REQUESTS]);
       await connectKafkaClient(sut, [REQUESTS]);
     } finally {
       watch.mockRestore();

@@ -12,6 +12,7 @@ import { Pool } from 'pg';
 import { startKafkaMock } from '../kafka/kafka-mock';
 import type { KafkaMock } from '../kafka/kafka-mock';
 import { systemTopics } from '../kafka/system-topics';
+import { kafkaTestSettings } from '../kafka/kafka-test-tuning';
 import { startPostgres } from '../postgres/start-postgres';
 import { freePort } from '../process/free-port';
 import { spawnNode } from '../process/spawn-node';
@@ -232,9 +233,8 @@ export class ExecutionStack {
   }
 
   private async connectBus(connections: boolean): Promise<void> {
-    const cfg = { KAFKA_BROKERS: this.env.KAFKA_BROKERS.split(','), KAFKA_MAX_WAIT_MS: 10, KAFKA_SESSION_TIMEOUT_MS: 6000, KAFKA_HEARTBEAT_MS: 500 };
     const sendsTo = [Topic.WebhookEndpointGet, ...(connections ? [Topic.ConnectionsCreate, Topic.ConnectionsTest] : [])];
-    const client: ClientKafka = createKafkaClient(cfg, `test-${randomUUID().slice(0, 8)}`, sendsTo);
+    const client: ClientKafka = createKafkaClient(kafkaTestSettings(this.env.KAFKA_BROKERS.split(',')), `test-${randomUUID().slice(0, 8)}`, sendsTo);
     this.stops.push(() => client.close());
     await connectKafkaClient(client, sendsTo);
     this.bus = new MessageBus(client, { requestTimeoutMs: 10_000 });

@@ -30,3 +30,14 @@ export const kafkaTestTuning = {
   /** How long the mock holds a group's first join; budget it in test timeouts. */
   firstJoinMs: 3000,
 } as const;
+
+/**
+ * The services' Kafka settings (`KafkaSettings` of @app/messaging) with the same consumer tuning, for a service's
+ * client (`createKafkaClient`) built inside a test.
+ */
+export const kafkaTestSettings = (brokers: string[]) => ({
+  KAFKA_BROKERS: brokers,
+  KAFKA_MAX_WAIT_MS: kafkaTestTuning.consumer.maxWaitTimeInMs,
+  KAFKA_SESSION_TIMEOUT_MS: kafkaTestTuning.consumer.sessionTimeout,
+  KAFKA_HEARTBEAT_MS: kafkaTestTuning.consumer.heartbeatInterval,
+});
