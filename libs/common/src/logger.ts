@@ -1,6 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
 import pino from 'pino';
-import { requestContext } from './request-context';
 
 /** Keys whose values never reach a log line, wherever they sit in the object (one level of nesting below). */
 export const REDACTED_KEYS = [
@@ -34,16 +33,17 @@ export interface LoggerOptions {
   service: string;
 }
 
-/** The process's root pino logger: JSON lines, secrets redacted by key, request id on every line. */
+/**
+ * The process's root pino logger: JSON lines, secrets redacted by key. A line written for a request carries its
+ * `requestId` as a field, given by the call site: the id travels explicitly (the HTTP request's `id`, a message's
+ * `correlationId`), not in an AsyncLocalStorage, whose promise hooks cost every promise of the process (7 % of the
+ * standalone main thread, docs/performance.md).
+ */
 export function createRootLogger(opts: LoggerOptions, destination?: pino.DestinationStream): pino.Logger {
   const options: pino.LoggerOptions = {
     level: opts.level,
     base: { service: opts.service },
     redact: { paths: redactPaths, censor: '[redacted]' },
-    mixin() {
-      const ctx = requestContext.get();
-      return ctx ? { requestId: ctx.requestId } : {};
-    },
     timestamp: pino.stdTimeFunctions.isoTime,
   };
   return destination ? pino(options, destination) : pino(options);

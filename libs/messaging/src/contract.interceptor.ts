@@ -2,15 +2,15 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import { DomainError, contractOf, envelopeSchema } from '@app/contracts';
 import type { Envelope, ErrorBody, Reply } from '@app/contracts';
-import { requestContext } from '@app/common';
 import { KafkaRetriableException } from '@nestjs/microservices';
-import { Observable, of } from 'rxjs';
+import { catchError, map, of, throwError } from 'rxjs';
+import type { Observable } from 'rxjs';
 import { unwrapKafkaShape } from './in-process.broker';
 
 /**
  * Guards every message handler: validates the envelope and the payload against the topic's
  * contract (a bad message is logged with its code and answered, never a crash or a silent drop),
- * runs the handler in the message's request context, and turns its outcome into a `Reply`.
+ * and turns the handler's outcome into a `Reply`. Its log lines carry the message's correlation id as `requestId`.
  */
 @Injectable()
 export class ContractInterceptor implements NestInterceptor {
@@ -26,28 +26,21 @@ export class ContractInterceptor implements NestInterceptor {
 
     const checked = this.validate(name, unwrapKafkaShape(args[0]));
     if (!checked.ok) {
-      this.logger.warn({ code: checked.error.code, topic: name, problems: checked.error.details }, checked.error.message);
+      this.logger.warn({ code: checked.error.code, topic: name, requestId: correlationIdOf(args[0]), problems: checked.error.details }, checked.error.message);
       return isEvent ? of(undefined) : of(checked);
     }
     args[0] = checked.data; // the handler sees the parsed envelope
     const msg = checked.data;
 
-    return new Observable((subscriber) =>
-      requestContext.run({ requestId: msg.correlationId, userId: msg.userId }, () => {
-        next.handle().subscribe({
-          next: (data: unknown) => subscriber.next(isEvent ? undefined : ({ ok: true, data } satisfies Reply<unknown>)),
-          error: (err: unknown) => {
-            if (err instanceof KafkaRetriableException) {
-              // Not answered and not committed: the Kafka server rethrows it to kafkajs, which delivers the message again.
-              subscriber.error(err);
-              return;
-            }
-            const body = this.toErrorBody(name, err);
-            subscriber.next(isEvent ? undefined : ({ ok: false, error: body } satisfies Reply<unknown>));
-            subscriber.complete();
-          },
-          complete: () => subscriber.complete(),
-        });
+    return next.handle().pipe(
+      map((data: unknown) => (isEvent ? undefined : ({ ok: true, data } satisfies Reply<unknown>))),
+      catchError((err: unknown) => {
+        if (err instanceof KafkaRetriableException) {
+          // Not answered and not committed: the Kafka server rethrows it to kafkajs, which delivers the message again.
+          return throwError(() => err);
+        }
+        const body = this.toErrorBody(name, msg.correlationId, err);
+        return of(isEvent ? undefined : ({ ok: false, error: body } satisfies Reply<unknown>));
       }),
     );
   }
@@ -75,14 +68,20 @@ export class ContractInterceptor implements NestInterceptor {
     return { ok: true, data: { ...envelope.data, payload: payload.data } };
   }
 
-  private toErrorBody(topic: string, err: unknown): ErrorBody {
+  private toErrorBody(topic: string, requestId: string, err: unknown): ErrorBody {
     if (err instanceof DomainError) {
       return err.toBody();
     }
-    this.logger.error({ err, topic }, `Handler for ${topic} failed`);
+    this.logger.error({ err, topic, requestId }, `Handler for ${topic} failed`);
     return { code: 'INTERNAL', message: 'The service could not complete the request' };
   }
 }
+
+/** The correlation id of a message that failed its contract, when it has a readable one. */
+const correlationIdOf = (raw: unknown): string | undefined => {
+  const id = (unwrapKafkaShape(raw) as { correlationId?: unknown } | null)?.correlationId;
+  return typeof id === 'string' ? id.slice(0, 128) : undefined;
+};
 
 const badMessage = (message: string, issues: { path: PropertyKey[]; message: string }[]): ErrorBody => ({
   code: 'BAD_MESSAGE',

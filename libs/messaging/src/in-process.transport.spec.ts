@@ -10,14 +10,20 @@ import type { EventMsg, Msg } from './handlers';
 import { InProcessBroker } from './in-process.broker';
 import { InProcessClient, InProcessServer } from './in-process.transport';
 import { MessageBus } from './message-bus';
+import { ProduceReceipt } from './produce-receipt';
 
 const USER = '3f1c2a9e-6a4b-4c1e-9d52-0a0b0c0d0e0f';
+/** A user whose lookup fails with a bug, not a domain error. */
+const BROKEN = '0badc0de-0000-4000-8000-000000000000';
 const deleted: string[] = [];
 
 @Controller()
 class SessionsController {
   @OnRequest(Topic.AuthVerifySession)
   verify(@Payload() msg: Msg<Topic.AuthVerifySession>) {
+    if (msg.payload.userId === BROKEN) {
+      throw new TypeError("Cannot read properties of undefined (reading 'email')");
+    }
     if (msg.payload.userId !== USER) {
       throw new DomainError('UNAUTHORIZED', 'unknown user');
     }
@@ -81,9 +87,27 @@ describe(InProcessServer.name, () => {
       const reply = (await broker.request(Topic.AuthVerifySession, bad)) as Reply<unknown>;
 
       expect(reply).toMatchObject({ ok: false, error: { code: 'BAD_MESSAGE' } });
-      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ code: 'BAD_MESSAGE', topic: Topic.AuthVerifySession }), expect.any(String));
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ code: 'BAD_MESSAGE', topic: Topic.AuthVerifySession, requestId: 'req-1' }), expect.any(String));
       await expect(sut.send(Topic.AuthVerifySession, { userId: USER, issuedAt: 1 }, ctx)).resolves.toMatchObject({ id: USER });
       warn.mockRestore();
+    });
+
+    it("should answer a handler's bug with INTERNAL, logged with the message's request id and without its details in the reply", async () => {
+      const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+
+      const reply = await sut.request(Topic.AuthVerifySession, { userId: BROKEN, issuedAt: 1 }, ctx);
+
+      expect(reply).toEqual({ ok: false, error: { code: 'INTERNAL', message: 'The service could not complete the request' } });
+      expect(error).toHaveBeenCalledWith(expect.objectContaining({ topic: Topic.AuthVerifySession, requestId: 'req-1', err: expect.any(TypeError) }), expect.any(String));
+      error.mockRestore();
+    });
+
+    it('should mark the receipt of a request produced: the broker in memory has it at once', async () => {
+      const receipt = new ProduceReceipt();
+
+      const reply = await sut.request(Topic.AuthVerifySession, { userId: USER, issuedAt: 1 }, ctx, { receipt });
+
+      expect([reply.ok, receipt.produced]).toEqual([true, true]);
     });
 
     it('should answer a message that is not an envelope with BAD_MESSAGE', async () => {

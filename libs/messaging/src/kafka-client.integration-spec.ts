@@ -6,6 +6,7 @@ import type { ClientKafka } from '@nestjs/microservices';
 import { kafkaTestSettings, kafkaTestTuning, startKafka } from '@app/testing';
 import type { TestKafka } from '@app/testing';
 import { connectKafkaClient, createKafkaClient } from './kafka';
+import { ProduceReceipt, attachReceipt } from './produce-receipt';
 
 const REQUESTS = 'spec.echo';
 const REPLIES = `${REQUESTS}.reply`;
@@ -78,5 +79,18 @@ describe('createKafkaClient', () => {
     const replies = await Promise.all([1, 2, 3].map((n) => firstValueFrom(sut.send<{ echoed: { n: number } }>(REQUESTS, { n }))));
 
     expect(replies).toEqual([{ echoed: { n: 1 } }, { echoed: { n: 2 } }, { echoed: { n: 3 } }]);
+  }, 30_000);
+
+  it("should mark a request's receipt produced once the broker acknowledged it", async () => {
+    const receipt = new ProduceReceipt();
+
+    const reply = await firstValueFrom(sut.send<{ echoed: unknown }>(REQUESTS, attachReceipt({ key: 'user-1', value: { n: 4 } }, receipt)));
+
+    expect(reply).toEqual({ echoed: { n: 4 } });
+    // The producer learns of its acknowledgement on its own connection, which can come in after the reply.
+    for (const deadline = Date.now() + 5_000; receipt.state === 'pending' && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(receipt.state).toBe('produced');
   }, 30_000);
 });

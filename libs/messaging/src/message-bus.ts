@@ -6,7 +6,7 @@ export type BusClient = Pick<ClientProxy, 'send' | 'emit'>;
 import { DomainError, contractOf, makeEnvelope } from '@app/contracts';
 import type { EventOf, EventTopic, MessageContext, ReplyOf, Reply, RequestOf, RequestTopic } from '@app/contracts';
 import { TimeoutError, firstValueFrom, lastValueFrom, timeout } from 'rxjs';
-import { withProduceReceipt } from './produce-receipt';
+import { attachReceipt } from './produce-receipt';
 import type { ProduceReceipt } from './produce-receipt';
 
 export const BUS_CLIENT = Symbol('BUS_CLIENT');
@@ -54,12 +54,12 @@ export class MessageBus {
     const envelope = makeEnvelope(ctx, versionOf(topic), payload);
     const key = opts.key ?? ctx.userId ?? envelope.messageId;
     try {
-      // firstValueFrom subscribes at once, inside the receipt's context: the produce it starts reports there.
-      return await withProduceReceipt(opts.receipt, () => firstValueFrom(
+      // The receipt rides on the packet; the transport marks it when the broker has (or has not) taken the request.
+      return await firstValueFrom(
         this.client
-          .send<Reply<ReplyOf<T>>>(topic, { key, value: envelope })
+          .send<Reply<ReplyOf<T>>>(topic, attachReceipt({ key, value: envelope }, opts.receipt))
           .pipe(timeout(opts.timeoutMs ?? this.options.requestTimeoutMs)),
-      ));
+      );
     } catch (err) {
       if (err instanceof TimeoutError) {
         return { ok: false, error: { code: 'TIMEOUT', message: `No reply to ${topic} in time` } };

@@ -35,12 +35,12 @@ export class Mailer implements OnModuleDestroy {
    * Sends in the background: a slow or failing mail server must neither delay the answer (which
    * would reveal whether an account exists) nor fail the action. Failures are logged.
    */
-  sendLater(mail: Mail): void {
+  sendLater(mail: Mail, requestId?: string): void {
     if (!this.transport) {
       return;
     }
     this.transport.sendMail({ from: this.config.MAIL_FROM, ...mail }).catch((err: unknown) => {
-      this.logger.error({ err, subject: mail.subject }, 'mail could not be sent');
+      this.logger.error({ err, subject: mail.subject, requestId }, 'mail could not be sent');
     });
   }
 

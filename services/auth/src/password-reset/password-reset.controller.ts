@@ -12,7 +12,7 @@ export class PasswordResetController {
 
   @OnRequest(Topic.AuthForgotPassword)
   forgot(@Payload() msg: Msg<Topic.AuthForgotPassword>): Promise<ReplyOf<Topic.AuthForgotPassword>> {
-    return this.reset.forgot(msg.payload.email);
+    return this.reset.forgot(msg.payload.email, msg.correlationId);
   }
 
   @OnRequest(Topic.AuthValidateResetToken)

@@ -35,7 +35,7 @@ export class PasswordResetService {
   ) {}
 
   /** The same answer whether or not the account exists (except with RESET_TOKEN_IN_REPLY, a local trial's choice). */
-  async forgot(email: string): Promise<{ message: string; reset_token?: string }> {
+  async forgot(email: string, requestId?: string): Promise<{ message: string; reset_token?: string }> {
     if (!this.mailer.enabled && !this.config.RESET_TOKEN_IN_REPLY) {
       throw new DomainError('UNPROCESSABLE', RESET_UNAVAILABLE);
     }
@@ -53,7 +53,7 @@ export class PasswordResetService {
       to: user.email,
       subject: 'Reset your QuantLynk password',
       text: `Someone asked to reset the password of your QuantLynk account.\n\nSet a new password here (valid for one hour):\n${link}\n\nIf it wasn't you, ignore this mail.`,
-    });
+    }, requestId);
     return { message: RESET_SENT };
   }
 

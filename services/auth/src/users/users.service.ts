@@ -39,7 +39,7 @@ export class UsersService {
         to: updated.email,
         subject: 'Your QuantLynk account has been approved',
         text: `Good news: an administrator approved your QuantLynk account.\n\nSign in here:\n${this.mailer.link('/login')}\n`,
-      });
+      }, ctx.correlationId);
     }
     await this.bus.emit(Topic.UserStatusChanged, { userId: id, isActive }, ctx, id);
     return toUserV1(updated);

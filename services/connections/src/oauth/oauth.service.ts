@@ -64,7 +64,7 @@ export class OAuthService {
       await this.connect(userId, input.code, { ...ctx, userId });
       return screen({ added: '1' });
     } catch (err) {
-      this.logger.warn({ err }, 'OAuth callback failed');
+      this.logger.warn({ err, requestId: ctx.correlationId }, 'OAuth callback failed');
       return screen({ error: err instanceof DomainError ? err.message : 'Could not complete the Tradovate sign-in' });
     }
   }

@@ -51,7 +51,7 @@ export class FanOutService {
         if (a.status !== 'pending') {
           return resultOf(a, 0);
         }
-        const r = await this.run(a, conns.get(a.connectionId), sessions, resuming);
+        const r = await this.run(webhook.requestId, a, conns.get(a.connectionId), sessions, resuming);
         events.push(r.event);
         return r.result;
       }),
@@ -111,7 +111,7 @@ export class FanOutService {
   }
 
   /** Sends one pending attempt (looked up by clOrdId first when resuming); its outcome is set on `a` and journalled by the caller with the others. */
-  private async run(a: OrderAttemptEntity, conn: BrokerConnectionEntity | undefined, sessions: ConnectionSessions, resuming: boolean): Promise<{ result: Result; event: LogEventV1 }> {
+  private async run(requestId: string, a: OrderAttemptEntity, conn: BrokerConnectionEntity | undefined, sessions: ConnectionSessions, resuming: boolean): Promise<{ result: Result; event: LogEventV1 }> {
     const started = performance.now();
     let orderId: number | null = null;
     let error: string | null = null;
@@ -123,7 +123,7 @@ export class FanOutService {
       orderId = await sessions.with(conn, (s) => (resuming ? this.reconcileOrPlace(s, a) : this.placeOnce(s, a)), accountEnv);
     } catch (err) {
       error = messageOf(err);
-      this.logger.warn({ clOrdId: a.clOrdId, err: error }, 'broker call failed');
+      this.logger.warn({ requestId, clOrdId: a.clOrdId, err: error }, 'broker call failed');
     }
     const durationMs = Math.round(performance.now() - started);
     Object.assign(a, { status: error ? 'failed' : 'placed', orderId, error, durationMs });

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { DomainError, Topic } from '@app/contracts';
 import { APP_CONFIG, MessageBus } from '@app/messaging';
-import { requestContext } from '@app/common';
+import type { Request } from 'express';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { GatewayConfig } from '../gateway.settings';
 import type { AuthUser } from '../http/msg-context.decorator';
@@ -31,11 +31,12 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       secretOrKey: config.JWT_SECRET,
       algorithms: ['HS256'],
       ignoreExpiration: false,
+      passReqToCallback: true,
     });
   }
 
-  async validate(claims: JwtClaims): Promise<AuthUser> {
-    const ctx = { correlationId: requestContext.get()?.requestId ?? 'jwt', userId: claims.sub };
+  async validate(req: Request & { id?: string }, claims: JwtClaims): Promise<AuthUser> {
+    const ctx = { correlationId: req.id ?? 'jwt', userId: claims.sub };
     try {
       const user = await this.bus.send(Topic.AuthVerifySession, { userId: claims.sub, issuedAt: claims.iat }, ctx);
       return { id: user.id, email: user.email, isAdmin: user.isAdmin };

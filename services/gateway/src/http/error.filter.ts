@@ -22,7 +22,7 @@ export class ApiErrorFilter implements ExceptionFilter {
     const res = http.getResponse<Response>();
     const { status, body } = this.toResponse(err, String(req.id ?? ''));
     if (status >= 500) {
-      this.logger.error({ err, code: body.code, status }, 'request failed');
+      this.logger.error({ err, code: body.code, status, requestId: body.requestId }, 'request failed');
     }
     if (!res.headersSent) {
       res.status(status).json(body);

@@ -1,12 +1,12 @@
 import type { NextFunction, Request, Response } from 'express';
 import { v7 as uuidv7 } from 'uuid';
-import { requestContext } from '@app/common';
 
 const VALID_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
  * Gives every request an id (a caller's X-Request-Id is kept when it is sane), echoes it in the
- * response, and opens the request context that every log line and message of this request carries.
+ * response. The gateway's messages carry it as their correlation id, and the log lines written for the request as
+ * their `requestId`.
  * Ours are UUIDv7, ordered by arrival: the journal indexes webhooks by request id, and execution's clOrdIds
  * begin with its time (docs/performance.md).
  */
@@ -15,5 +15,5 @@ export function requestIdMiddleware(req: Request & { id?: string }, res: Respons
   const id = incoming && VALID_ID.test(incoming) ? incoming : uuidv7();
   req.id = id;
   res.setHeader('X-Request-Id', id);
-  requestContext.run({ requestId: id }, () => next());
+  next();
 }
