@@ -1,4 +1,5 @@
-import { ExecutionStack, waitUntil } from '@app/testing/distributed/execution-stack';
+import { waitUntil } from '@app/testing';
+import { ExecutionStack } from '@app/testing/distributed/execution-stack';
 import { tallyOrders } from '@app/testing/distributed/expected-orders';
 import { startThrowawayPostgres } from '@app/testing/postgres/throwaway-postgres';
 import type { ThrowawayPostgres } from '@app/testing/postgres/throwaway-postgres';

@@ -3,7 +3,7 @@ import type { CustomTransportStrategy, ReadPacket, WritePacket } from '@nestjs/m
 import { isObservable, lastValueFrom } from 'rxjs';
 import type { InProcessBroker } from './in-process.broker';
 import { unwrapKafkaShape } from './in-process.broker';
-import { receiptOf, reportProduce } from './produce-receipt';
+import { receiptOf } from './produce-receipt';
 
 /** The context handlers see under the in-process transport; `getPattern()` is the topic, as with Kafka's. */
 export class InProcessContext extends BaseRpcContext<[string]> {
@@ -73,7 +73,10 @@ export class InProcessClient extends ClientProxy {
 
   protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     // Handed to the in-memory broker at once: as good as produced.
-    void reportProduce(receiptOf(packet.data), Promise.resolve());
+    const receipt = receiptOf(packet.data);
+    if (receipt) {
+      receipt.state = 'produced';
+    }
     this.broker.request(packet.pattern as string, unwrapKafkaShape(packet.data)).then(
       (response) => callback({ response, isDisposed: true }),
       (err: unknown) => callback({ err, isDisposed: true }),

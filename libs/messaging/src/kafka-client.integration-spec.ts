@@ -3,7 +3,7 @@ import { Kafka } from 'kafkajs';
 import type { Consumer, Producer } from 'kafkajs';
 import { KafkaHeaders } from '@nestjs/microservices';
 import type { ClientKafka } from '@nestjs/microservices';
-import { kafkaTestSettings, kafkaTestTuning, startKafka } from '@app/testing';
+import { kafkaTestSettings, kafkaTestTuning, startKafka, waitUntil } from '@app/testing';
 import type { TestKafka } from '@app/testing';
 import { connectKafkaClient, createKafkaClient } from './kafka';
 import { ProduceReceipt, attachReceipt } from './produce-receipt';
@@ -88,9 +88,7 @@ describe('createKafkaClient', () => {
 
     expect(reply).toEqual({ echoed: { n: 4 } });
     // The producer learns of its acknowledgement on its own connection, which can come in after the reply.
-    for (const deadline = Date.now() + 5_000; receipt.state === 'pending' && Date.now() < deadline; ) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await waitUntil(() => receipt.state !== 'pending', 5_000, 'the produce to settle');
     expect(receipt.state).toBe('produced');
   }, 30_000);
 });

@@ -3,7 +3,7 @@ import type { KafkaOptions } from '@nestjs/microservices';
 import { hostname } from 'node:os';
 import { logLevel } from 'kafkajs';
 import { replyTopicOf } from '@app/contracts';
-import { ReceiptKeepingSerializer, reportProducesOf } from './produce-receipt';
+import { reportProducesOf } from './produce-receipt';
 import { replyPartitionAssigner } from './reply-partition-assigner';
 
 export interface KafkaSettings {
@@ -52,8 +52,6 @@ export function createKafkaClient(cfg: KafkaSettings, service: string, sendsTo: 
     subscribe: { fromBeginning: false },
     producer: { allowAutoTopicCreation: false },
     producerOnlyMode: sendsTo.length === 0,
-    // A request's ProduceReceipt stays on the message made from it, for the producer to report to.
-    serializer: new ReceiptKeepingSerializer(),
   });
   for (const topic of sendsTo) {
     client.subscribeToResponseOf(topic);

@@ -1,5 +1,6 @@
+import { KafkaRequestSerializer } from '@nestjs/microservices/serializers';
 import type { Producer, ProducerRecord, RecordMetadata } from 'kafkajs';
-import { ProduceReceipt, ReceiptKeepingSerializer, attachReceipt, reportProducesOf } from './produce-receipt';
+import { ProduceReceipt, attachReceipt, reportProducesOf } from './produce-receipt';
 
 /** A kafkajs producer whose every send is settled by the test. */
 function fakeProducer(): { producer: Pick<Producer, 'send'>; settle: (outcome: 'ack' | 'fail') => void; sent: ProducerRecord[] } {
@@ -19,7 +20,7 @@ function fakeProducer(): { producer: Pick<Producer, 'send'>; settle: (outcome: '
 /** What Nest's ClientKafka makes of a packet the bus sends (the serializer's message), produced by `producer`. */
 const produceRequest = (producer: Pick<Producer, 'send'>, receipt?: ProduceReceipt): Promise<RecordMetadata[]> => {
   const packet = attachReceipt({ key: 'user-1', value: { messageId: 'm-1', payload: { n: 1 } } }, receipt);
-  const message = new ReceiptKeepingSerializer().serialize(packet) as ProducerRecord['messages'][number];
+  const message = new KafkaRequestSerializer().serialize(packet) as ProducerRecord['messages'][number];
   return producer.send({ topic: 'webhook.received', messages: [message] });
 };
 

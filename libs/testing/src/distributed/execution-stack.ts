@@ -16,6 +16,7 @@ import { kafkaTestSettings } from '../kafka/kafka-test-tuning';
 import { startPostgres } from '../postgres/start-postgres';
 import { freePort } from '../process/free-port';
 import { spawnNode } from '../process/spawn-node';
+import { waitUntil } from '../process/wait-until';
 import type { NodeProcess } from '../process/spawn-node';
 import { repoRoot } from '../testing-config';
 import { WebhookJournal } from './webhook-journal';
@@ -291,15 +292,5 @@ export class ExecutionStack {
 
   private ctx() {
     return { correlationId: randomUUID(), userId: this.userId };
-  }
-}
-
-export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
   }
 }

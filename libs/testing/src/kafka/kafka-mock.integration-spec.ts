@@ -3,6 +3,7 @@ import { Kafka } from 'kafkajs';
 import type { Consumer, EachMessagePayload, Producer } from 'kafkajs';
 import { freePort } from '../process/free-port';
 import { isProcessAlive, waitForProcessExit } from '../process/process-alive';
+import { waitUntil } from '../process/wait-until';
 import { spawnNode } from '../process/spawn-node';
 import { testInfraEnv } from '../testing-config';
 import { startKafkaMock, type KafkaMock } from './kafka-mock';
@@ -17,15 +18,6 @@ const SHARED = 'mock.shared';
 const clientFor = (brokers: string[]): Kafka =>
   new Kafka({ ...kafkaTestTuning.client, clientId: 'mock-spec', brokers });
 
-const until = async (check: () => boolean, timeoutMs: number): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) {
-      throw new Error('condition not met in time');
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe(startKafkaMock.name, () => {
   let sut: KafkaMock;
@@ -79,7 +71,7 @@ describe(startKafkaMock.name, () => {
       messages: Array.from({ length: 40 }, (_, i) => ({ key: `k${i}`, value: `v${i}` })),
     });
 
-    await until(() => seen.length >= 40, 5000);
+    await waitUntil(() => seen.length >= 40, 5000, '40 messages seen');
     expect(new Set(seen.map((m) => m.partition))).toEqual(new Set([0, 1, 2, 3]));
   });
 
@@ -98,14 +90,14 @@ describe(startKafkaMock.name, () => {
         await c.run({ eachMessage: () => Promise.resolve(void received[name]++) });
       }),
     );
-    await until(() => assignments.a.length > 0 && assignments.b.length > 0, 45_000);
+    await waitUntil(() => assignments.a.length > 0 && assignments.b.length > 0, 45_000, 'both members assigned');
 
     await producer.send({
       topic: SHARED,
       messages: Array.from({ length: 40 }, (_, i) => ({ key: `s${i}`, value: 'x' })),
     });
 
-    await until(() => received.a + received.b >= 40, 10_000);
+    await waitUntil(() => received.a + received.b >= 40, 10_000, '40 messages received');
     expect([...assignments.a, ...assignments.b].sort()).toEqual([0, 1, 2, 3]);
     expect(received.a).toBeGreaterThan(0);
     expect(received.b).toBeGreaterThan(0);
