@@ -122,6 +122,7 @@ describe(TradovateClient.name, () => {
       sim.control.setLatency(1000, 'order/placeorder');
       const error = await failureOf(sut.placeOrder('demo', token, anOrder({ clOrdId: 'slow' })));
       expect(error).toMatchObject({ code: 'BROKER_TIMEOUT', info: { outcomeUnknown: true } });
+      expect(error.message).toBe('Tradovate did not answer order/placeorder within 300 ms: outcome unknown');
       expect((await sut.listOrders('demo', token)).map((o) => o.clOrdId)).toEqual(['slow']);
     });
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@app/contracts';
 import { APP_CONFIG } from '@app/messaging';
@@ -16,7 +16,7 @@ export const RESET_DONE = 'Your password has been reset. You can now sign in wit
 export const RESET_UNAVAILABLE = 'Password reset by e-mail is not available: this server has no mail server configured. Ask your administrator.';
 const TOKEN_TTL_MS = 60 * 60 * 1000;
 
-const sha256 = (token: string): string => createHash('sha256').update(token).digest('hex');
+const sha256 = (token: string): string => hash('sha256', token, 'hex');
 
 /**
  * Password reset: a 32-byte random token, stored only as its sha256, single use, valid one hour.

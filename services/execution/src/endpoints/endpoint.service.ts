@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { SecretBox, withoutTrailingSlashes } from '@app/common';
@@ -8,7 +8,7 @@ import { WebhookEndpointEntity } from '../entities/webhook-endpoint.entity';
 import type { ExecutionConfig } from '../execution.settings';
 import { ReadModelMemory } from '../read-model/read-model-memory';
 
-export const hashSecret = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
+export const hashSecret = (secret: string): string => hash('sha256', secret, 'hex');
 
 /** Per-user webhook URLs: 32 random bytes in the path; we keep the sha256 to find it and the sealed secret to show it. */
 @Injectable()

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError } from '@app/contracts';
 import type { Topic } from '@app/contracts';
@@ -26,6 +26,8 @@ const STATUS: Record<string, number> = {
 
 interface Known {
   userId: string;
+  /** sha256 of the trimmed body: the journal's body hash and, with the alert, the duplicate window's key. */
+  bodyHash: string;
   signal?: Signal;
   route?: AlertRouteChangedV1;
 }
@@ -80,7 +82,7 @@ export class WebhookService {
       return this.resume.settle(existing);
     }
     const ctx: MessageContext = { correlationId: p.requestId, causationId: msg.messageId, userId };
-    const known: Known = { userId };
+    const known: Known = { userId, bodyHash: hashBody(p.body) };
     if (intake.route?.userId === userId) {
       // A refusal from here on is logged under its alert's name and symbol; another user's alert stays unnamed.
       known.route = intake.route;
@@ -106,7 +108,7 @@ export class WebhookService {
       return this.reject(p, known, new DomainError('NOT_FOUND', `Alert ${signal.alertId} was not found for this webhook URL.`));
     }
     known.route = route;
-    const key = `${route.alertId}|${hashBody(p.body)}`;
+    const key = `${route.alertId}|${known.bodyHash}`;
     const first = this.dedup.get(key);
     // The same request again (delivered anew after a database outage) is not its own duplicate.
     if (first && first.requestId !== p.requestId) {
@@ -188,7 +190,7 @@ export class WebhookService {
     return {
       userId: known.userId, requestId: p.requestId, alertId: known.route?.alertId ?? null, alertName: known.route?.name ?? null,
       symbol: known.signal?.symbol ?? known.route?.symbol ?? null, action: known.signal ? journalledAction(known.signal) : null,
-      request: p.tooLarge ? '(body over 64 KB, not kept)' : bodyForLog(p.body), rawBody: textForLog(p.body), bodyHash: hashBody(p.body),
+      request: p.tooLarge ? '(body over 64 KB, not kept)' : bodyForLog(p.body), rawBody: textForLog(p.body), bodyHash: known.bodyHash,
     };
   }
 
@@ -197,4 +199,4 @@ export class WebhookService {
   }
 }
 
-const hashBody = (body: string): string => createHash('sha256').update(body.trim()).digest('hex');
+const hashBody = (body: string): string => hash('sha256', body.trim(), 'hex');
