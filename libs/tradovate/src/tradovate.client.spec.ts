@@ -126,6 +126,20 @@ describe(TradovateClient.name, () => {
       expect((await sut.listOrders('demo', token)).map((o) => o.clOrdId)).toEqual(['slow']);
     });
 
+    it('should time out past a second too, where undici keeps coarser timers (the default is 5 s)', async () => {
+      const client = new TradovateClient({
+        demoUrl: sim.demoUrl,
+        liveUrl: sim.liveUrl,
+        oauthTokenUrl: sim.oauthTokenUrl,
+        timeoutMs: 1100,
+      });
+      sim.control.setLatency(3000, 'order/placeorder');
+      const error = await failureOf(client.placeOrder('demo', token, anOrder()));
+      await client.close();
+      expect(error).toMatchObject({ code: 'BROKER_TIMEOUT', info: { outcomeUnknown: true } });
+      expect(error.message).toBe('Tradovate did not answer order/placeorder within 1100 ms: outcome unknown');
+    });
+
     it('should report a dropped answer as BROKER_TIMEOUT', async () => {
       sim.control.failNext('order/placeorder', { dropAfterExecute: true });
       expect((await failureOf(sut.placeOrder('demo', token, anOrder()))).code).toBe('BROKER_TIMEOUT');
