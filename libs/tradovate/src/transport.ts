@@ -103,8 +103,8 @@ export class Transport {
     const { url, headers, payload } = this.encode(call, ticket);
     try {
       // The timeout is undici's own, per phase: the answer's headers, then each wait in its body (and connecting,
-      // the agent's). No AbortController and timer of our own per call: at fan-out 50 those were a measurable share
-      // of the webhook path's CPU (docs/performance.md).
+      // the agent's). No AbortController and timer of our own per call: ten a webhook at fan-out 10, they were a
+      // measurable share of the webhook path's CPU (docs/performance.md).
       const res = await request(url, {
         method: call.method,
         headers,
