@@ -1,4 +1,5 @@
 export * from './config';
 export * from './logger';
 export * from './secret-box';
+export * from './sha256';
 export * from './url';

@@ -1,5 +1,6 @@
-import { hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { sha256Hex } from '@app/common';
 import { DomainError } from '@app/contracts';
 import { APP_CONFIG } from '@app/messaging';
 import type { AuthConfig } from '../auth.settings';
@@ -15,8 +16,6 @@ export const RESET_INVALID = 'This reset link is invalid or has expired.';
 export const RESET_DONE = 'Your password has been reset. You can now sign in with your new password.';
 export const RESET_UNAVAILABLE = 'Password reset by e-mail is not available: this server has no mail server configured. Ask your administrator.';
 const TOKEN_TTL_MS = 60 * 60 * 1000;
-
-const sha256 = (token: string): string => hash('sha256', token, 'hex');
 
 /**
  * Password reset: a 32-byte random token, stored only as its sha256, single use, valid one hour.
@@ -44,7 +43,7 @@ export class PasswordResetService {
       return { message: RESET_SENT };
     }
     const token = randomBytes(32).toString('base64url');
-    await this.tokens.create(user.id, sha256(token), new Date(Date.now() + TOKEN_TTL_MS));
+    await this.tokens.create(user.id, sha256Hex(token), new Date(Date.now() + TOKEN_TTL_MS));
     if (!this.mailer.enabled) {
       return { message: RESET_SENT, reset_token: token };
     }
@@ -78,7 +77,7 @@ export class PasswordResetService {
   }
 
   private async usable(token: string): Promise<{ tokenId: string; user: UserEntity } | null> {
-    const record = await this.tokens.findByHash(sha256(token));
+    const record = await this.tokens.findByHash(sha256Hex(token));
     if (!record || record.usedAt !== null || record.expiresAt.getTime() <= Date.now()) {
       return null;
     }

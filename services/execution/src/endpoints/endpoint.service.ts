@@ -1,14 +1,15 @@
-import { hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { SecretBox, withoutTrailingSlashes } from '@app/common';
+import { SecretBox, sha256Hex, withoutTrailingSlashes } from '@app/common';
 import { APP_CONFIG } from '@app/messaging';
 import type { Repository } from 'typeorm';
 import { WebhookEndpointEntity } from '../entities/webhook-endpoint.entity';
 import type { ExecutionConfig } from '../execution.settings';
 import { ReadModelMemory } from '../read-model/read-model-memory';
 
-export const hashSecret = (secret: string): string => hash('sha256', secret, 'hex');
+/** How a webhook secret is kept and found: its sha256, which tells nothing of the secret. */
+export const hashSecret = sha256Hex;
 
 /** Per-user webhook URLs: 32 random bytes in the path; we keep the sha256 to find it and the sealed secret to show it. */
 @Injectable()

@@ -1,4 +1,4 @@
-import { hash as digest } from 'node:crypto';
+import { sha256Hex } from '@app/common';
 import { DomainError } from '@app/contracts';
 import { roundToTick } from '@app/tradovate';
 import type { OrderLeg } from '@app/tradovate';
@@ -30,7 +30,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-/i;
  * other request id (a caller's X-Request-Id) gives the hash's next 12.
  */
 export const clOrdIdOf = (requestId: string, accountId: string, leg: string): string => {
-  const hash = digest('sha256', `${requestId}|${accountId}|${leg}`, 'hex');
+  const hash = sha256Hex(`${requestId}|${accountId}|${leg}`);
   const time = UUID.test(requestId) ? `${requestId.slice(0, 8)}${requestId.slice(9, 13)}`.toLowerCase() : hash.slice(28, 40);
   return `tv${time}${hash.slice(0, 28)}`;
 };

@@ -1,5 +1,5 @@
-import { hash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { sha256Hex } from '@app/common';
 import { DomainError } from '@app/contracts';
 import type { Topic } from '@app/contracts';
 import type { AlertRouteChangedV1, LogEventV1, MessageContext, WebhookResultV1 } from '@app/contracts';
@@ -199,4 +199,4 @@ export class WebhookService {
   }
 }
 
-const hashBody = (body: string): string => hash('sha256', body.trim(), 'hex');
+const hashBody = (body: string): string => sha256Hex(body.trim());

@@ -1,7 +1,7 @@
-import { hash } from 'node:crypto';
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { DomainError, Topic } from '@app/contracts';
 import type { MessageContext } from '@app/contracts';
+import { sha256Hex } from '@app/common';
 import { APP_CONFIG, MessageBus, ProduceReceipt } from '@app/messaging';
 import type { Request, Response } from 'express';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
@@ -29,7 +29,7 @@ export class WebhooksController {
     const { text, tooLarge } = await readRawBody(req);
     const requestId = String(req.id);
     // Partition by alert (ordering, dedup on one consumer), else by the secret's hash.
-    const key = ALERT_ID.exec(text)?.[1] ?? hash('sha256', secret, 'hex');
+    const key = ALERT_ID.exec(text)?.[1] ?? sha256Hex(secret);
     const payload = { secret: secret.slice(0, 256), body: text, contentType: req.header('content-type') ?? null, receivedAt: new Date().toISOString(), requestId, ...(tooLarge ? { tooLarge } : {}) };
     const receipt = new ProduceReceipt();
     const reply = await this.bus.request(Topic.WebhookReceived, payload, { correlationId: requestId, userId: null }, { key, timeoutMs: this.config.WEBHOOK_REPLY_TIMEOUT_MS, receipt });
