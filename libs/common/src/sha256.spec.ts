@@ -7,6 +7,8 @@ describe(sha256Hex.name, () => {
   });
 
   it('should hash a text beyond ASCII as its UTF-8 bytes, as the stored hashes were made', () => {
-    expect(sha256Hex('Crème brûlée ✓')).toBe(createHash('sha256').update(Buffer.from('Crème brûlée ✓', 'utf8')).digest('hex'));
+    expect(sha256Hex('Crème brûlée ✓')).toBe(
+      createHash('sha256').update(Buffer.from('Crème brûlée ✓', 'utf8')).digest('hex'),
+    );
   });
 });

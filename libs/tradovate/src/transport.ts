@@ -56,7 +56,12 @@ export class Transport {
     this.ownsDispatcher = options.dispatcher === undefined;
     this.dispatcher =
       options.dispatcher ??
-      new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 256, connect: { timeout: options.timeoutMs } });
+      new Agent({
+        keepAliveTimeout: 10_000,
+        keepAliveMaxTimeout: 60_000,
+        connections: 256,
+        connect: { timeout: options.timeoutMs },
+      });
     this.sleep = options.sleep ?? defaultSleep;
   }
 

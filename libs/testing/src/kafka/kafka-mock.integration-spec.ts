@@ -18,7 +18,6 @@ const SHARED = 'mock.shared';
 const clientFor = (brokers: string[]): Kafka =>
   new Kafka({ ...kafkaTestTuning.client, clientId: 'mock-spec', brokers });
 
-
 describe(startKafkaMock.name, () => {
   let sut: KafkaMock;
   let kafka: Kafka;

@@ -1,5 +1,9 @@
 /** Polls `check` every 100 ms until it holds; fails after `timeoutMs`, naming `what` it waited for. */
-export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
+export async function waitUntil(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) {

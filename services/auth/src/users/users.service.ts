@@ -35,11 +35,14 @@ export class UsersService {
     const changes = isActive ? { isActive } : { isActive, sessionsValidAfter: revocationInstant(new Date()) };
     const updated = (await this.users.update(id, changes)) ?? user;
     if (isActive && !user.isActive) {
-      this.mailer.sendLater({
-        to: updated.email,
-        subject: 'Your QuantLynk account has been approved',
-        text: `Good news: an administrator approved your QuantLynk account.\n\nSign in here:\n${this.mailer.link('/login')}\n`,
-      }, ctx.correlationId);
+      this.mailer.sendLater(
+        {
+          to: updated.email,
+          subject: 'Your QuantLynk account has been approved',
+          text: `Good news: an administrator approved your QuantLynk account.\n\nSign in here:\n${this.mailer.link('/login')}\n`,
+        },
+        ctx.correlationId,
+      );
     }
     await this.bus.emit(Topic.UserStatusChanged, { userId: id, isActive }, ctx, id);
     return toUserV1(updated);

@@ -18,7 +18,9 @@ function answer(err: unknown): { status: number; body: unknown } {
       res.body = body;
     },
   };
-  const host = { switchToHttp: () => ({ getRequest: () => ({ id: 'req-7' }), getResponse: () => response }) } as unknown as ArgumentsHost;
+  const host = {
+    switchToHttp: () => ({ getRequest: () => ({ id: 'req-7' }), getResponse: () => response }),
+  } as unknown as ArgumentsHost;
   new ApiErrorFilter().catch(err, host);
   return { status: res.statusCode, body: res.body };
 }
@@ -35,14 +37,23 @@ describe(ApiErrorFilter.name, () => {
       status: 409,
       body: { detail: 'You can have at most 20 alerts.', code: 'ALERT_LIMIT_REACHED', requestId: 'req-7' },
     });
-    expect(answer(new NotFoundException('Cannot GET /api/nope'))).toEqual({ status: 404, body: { detail: 'Cannot GET /api/nope', code: 'NOT_FOUND', requestId: 'req-7' } });
+    expect(answer(new NotFoundException('Cannot GET /api/nope'))).toEqual({
+      status: 404,
+      body: { detail: 'Cannot GET /api/nope', code: 'NOT_FOUND', requestId: 'req-7' },
+    });
     expect(logged).not.toHaveBeenCalled();
   });
 
   it('should answer a bug with a 500 that tells nothing of it, and log it with the request id', () => {
     const bug = new TypeError("Cannot read properties of undefined (reading 'token')");
 
-    expect(answer(bug)).toEqual({ status: 500, body: { detail: 'Something went wrong on our side. Please try again.', code: 'INTERNAL', requestId: 'req-7' } });
-    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: bug, status: 500, requestId: 'req-7' }), 'request failed');
+    expect(answer(bug)).toEqual({
+      status: 500,
+      body: { detail: 'Something went wrong on our side. Please try again.', code: 'INTERNAL', requestId: 'req-7' },
+    });
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ err: bug, status: 500, requestId: 'req-7' }),
+      'request failed',
+    );
   });
 });
