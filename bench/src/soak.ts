@@ -9,6 +9,7 @@ import { readCpuTimes, stealPct } from './cpu-steal';
 import { dirBytes } from './disk-usage';
 import { sampleAll } from './proc-usage';
 import type { SoakResult } from './report/result';
+import { describeStalls } from './stalls';
 import { runStep } from './sweep';
 import type { Route, Target } from './target';
 
@@ -47,6 +48,9 @@ export async function soak(
     const step = await runStep(sim, target, route, rate, durationMs);
     const bench = process.cpuUsage(benchBefore);
     sample();
+    if (step.stalls) {
+      log(`  soak measured: ${describeStalls(step.stalls)}`);
+    }
     return {
       target: target.name, fanOut: route.fanOut, rate, durationMs, warmUpS, rssMiB: samples, latency: step.latency, errors: step.errors, stealPct: stealPct(cpuBefore, readCpuTimes()),
       cpuMsPerWebhook: {
@@ -54,6 +58,7 @@ export async function soak(
         bench: Math.round(((bench.user + bench.system) / 1000 / Math.max(1, step.sent)) * 100) / 100,
       },
       ...(step.threads && { wakesPerWebhook: step.threads.wakes }),
+      ...(step.stalls && { stalls: step.stalls }),
     };
   } finally {
     clearInterval(timer);

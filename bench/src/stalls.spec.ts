@@ -75,4 +75,11 @@ describe('StallLog', () => {
       'GC main 1× (max 2, total 2 ms), database thread 0× (max 0 ms), no checkpoint',
     );
   });
+
+  it("should sum a soak's many checkpoints up as their count, median and longest", () => {
+    const none = { count: 0, totalMs: 0, maxMs: 0 };
+    expect(describeStalls({ mainGc: none, mainFullGc: none, otherGc: none, checkpointsMs: [14.5, 9.1, 48.2, 12, 11.3, 10], vacuumsMs: [] })).toBe(
+      'GC main 0× (max 0, total 0 ms), database thread 0× (max 0 ms), 6 checkpoints (median 11.3, max 48.2 ms)',
+    );
+  });
 });

@@ -103,10 +103,22 @@ export class StallLog {
   }
 }
 
+/** A step's few checkpoints one by one; a soak's many as their count, median and longest. */
+const checkpoints = (ms: number[]): string => {
+  if (ms.length === 0) {
+    return ', no checkpoint';
+  }
+  if (ms.length <= 4) {
+    return `, checkpoint ${ms.map((m) => `${m} ms`).join(', ')}`;
+  }
+  const sorted = [...ms].sort((a, b) => a - b);
+  return `, ${ms.length} checkpoints (median ${sorted[Math.floor((sorted.length - 1) / 2)]}, max ${sorted[sorted.length - 1]} ms)`;
+};
+
 /** A step's stalls in a few words, for the bench's log and the markdown. */
 export const describeStalls = (s: StepStalls): string =>
   `GC main ${s.mainGc.count}× (max ${s.mainGc.maxMs}, total ${s.mainGc.totalMs} ms` +
   (s.mainFullGc.count ? `; ${s.mainFullGc.count} full, max ${s.mainFullGc.maxMs} ms` : '') +
   `), database thread ${s.otherGc.count}× (max ${s.otherGc.maxMs} ms)` +
   (s.vacuumsMs.length ? `, vacuum ${s.vacuumsMs.length}× (max ${Math.max(...s.vacuumsMs)} ms)` : '') +
-  (s.checkpointsMs.length ? `, checkpoint ${s.checkpointsMs.map((ms) => `${ms} ms`).join(', ')}` : ', no checkpoint');
+  checkpoints(s.checkpointsMs);

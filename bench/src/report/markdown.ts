@@ -93,6 +93,9 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
         lines.push('', `Wake-ups per webhook (voluntary context switches) by thread: ${wakes.join(', ')}.`);
       }
     }
+    if (s.stalls) {
+      lines.push('', `What held it up over the measured part: ${describeStalls(s.stalls)}.`);
+    }
     lines.push('', `RSS samples (s: MiB): ${s.rssMiB.map((p) => `${p.atS}: ${f(p.rssMiB, 0)}`).join(', ')}`);
     if (s.rssMiB.some((p) => p.diskMiB !== undefined)) {
       lines.push('', `Data directory samples (s: MiB): ${s.rssMiB.map((p) => `${p.atS}: ${f(p.diskMiB ?? Number.NaN, 0)}`).join(', ')}`);

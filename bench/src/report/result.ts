@@ -1,6 +1,7 @@
 // The shape of bench/results/*.json (the markdown and the SVG are drawn from it).
 import type { LatencySummary } from '../stats';
 import type { MachineInfo } from '../machine';
+import type { StepStalls } from '../stalls';
 import type { StepResult, SweepResult } from '../sweep';
 
 export interface KafkaRoundTrip {
@@ -47,6 +48,8 @@ export interface SoakResult {
   cpuMsPerWebhook?: { threads: Record<string, number>; bench: number };
   /** Wake-ups per webhook over the measured part, by the same threads (voluntary context switches; thread-cpu.ts). */
   wakesPerWebhook?: Record<string, number>;
+  /** What held the product up over the measured part: its collections by thread, the embedded database's checkpoints and vacuums (stalls.ts). */
+  stalls?: StepStalls;
 }
 
 export interface TargetCheck {
