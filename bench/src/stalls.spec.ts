@@ -4,8 +4,8 @@ const scavenge = (isolate: string, ms: number): string =>
   `[11167:${isolate}]       52 ms: Scavenge 3.8 (4.0) -> 3.4 (5.0) MB, ${ms} / 0.00 ms  (average mu = 1.000, current mu = 1.000) allocation failure; `;
 const markCompact = (isolate: string, ms: number): string =>
   `[11175:${isolate}]     4043 ms: Mark-Compact (reduce) 13.1 (24.0) -> 12.6 (15.0) MB, ${ms} / 0.00 ms  (+ 2.1 ms in 12 steps since start of marking, biggest step 0.4 ms) (average mu = 0.991, current mu = 0.990) finalize incremental marking via task; GC in old space requested`;
-const checkpointLog = (ms: number): string =>
-  JSON.stringify({ level: 30, time: '2026-11-26T15:00:00.000Z', service: 'standalone', context: 'EmbeddedDatabase', passMs: ms + 2, vacuumed: [], checkpointMs: ms, walBytes: 67_200_000, msg: 'checkpoint: …' });
+const checkpointLog = (ms: number, vacuumed: string[] = [], vacuumMs = 0): string =>
+  JSON.stringify({ level: 30, time: '2026-11-26T15:00:00.000Z', service: 'standalone', context: 'EmbeddedDatabase', passMs: ms + 2 + vacuumMs, vacuumed, checkpointMs: ms, walBytes: 67_200_000, msg: 'checkpoint: …' });
 const vacuumLog = (ms: number): string =>
   JSON.stringify({ level: 20, time: '2026-11-26T15:00:00.000Z', service: 'standalone', context: 'EmbeddedDatabase', passMs: ms, vacuumed: ['execution.webhooks'], msg: 'vacuumed …' });
 
@@ -24,7 +24,11 @@ describe('parseGcLine', () => {
 describe('parseHousekeepingLine', () => {
   it("should read a housekeeping pass's time and its checkpoint's from the product's log line", () => {
     expect(parseHousekeepingLine(checkpointLog(112.3))).toEqual({ passMs: 114.3, checkpointMs: 112.3 });
-    expect(parseHousekeepingLine(vacuumLog(21))).toEqual({ passMs: 21 });
+    expect(parseHousekeepingLine(vacuumLog(21))).toEqual({ passMs: 21, vacuumMs: 21 });
+  });
+
+  it("should read the vacuums' part of a pass that also checkpointed as the pass less its checkpoint", () => {
+    expect(parseHousekeepingLine(checkpointLog(15.2, ['execution.webhooks'], 30))).toEqual({ passMs: 47.2, checkpointMs: 15.2, vacuumMs: 32 });
   });
 
   it('should ignore other log lines and lines that only look like one', () => {
@@ -44,6 +48,7 @@ describe('StallLog', () => {
     log.feed(markCompact('0x11477e20', 11.2), 18);
     log.feed(checkpointLog(104.6), 19);
     log.feed(vacuumLog(12.5), 19);
+    log.feed(checkpointLog(20, ['execution.order_attempts'], 8), 19);
     log.feed('{"level":30,"msg":"standalone: data in /tmp/x"}', 19);
     log.feed(scavenge('0x11477e20', 4), 30); // after it
 
@@ -51,8 +56,8 @@ describe('StallLog', () => {
       mainGc: { count: 2, totalMs: 13.7, maxMs: 11.2 },
       mainFullGc: { count: 1, totalMs: 11.2, maxMs: 11.2 },
       otherGc: { count: 1, totalMs: 7, maxMs: 7 },
-      checkpointsMs: [104.6],
-      vacuumsMs: [12.5],
+      checkpointsMs: [104.6, 20],
+      vacuumsMs: [12.5, 10],
     });
   });
 
