@@ -34,6 +34,14 @@ export class WebhookEntity {
   @Column('text')
   status!: WebhookStatus;
 
+  /**
+   * The row executes its request (it is not a rejection or a duplicate record): set with the row, never changed, so
+   * that the exactly-once index (`uq_webhooks_request_executes`) does not name `status` and the outcome's update
+   * stays on the row's page (WebhooksHotUpdates1764500000000).
+   */
+  @Column('boolean', { default: false })
+  executes!: boolean;
+
   @Column('integer', { name: 'http_status', nullable: true })
   httpStatus!: number | null;
 

@@ -118,8 +118,12 @@ export class FanOutJournal {
   }
 }
 
-/** The webhooks' final state: `rows` the parameter holding them as jsonb, `ids` their ids again (by primary key, see settleAll). */
-const finalWebhooks = (rows: string, ids: string): string => `UPDATE "execution"."webhooks" w
+/**
+ * The webhooks' final state: `rows` the parameter holding them as jsonb, `ids` their ids again (by primary key, see
+ * settleAll). Follows a `WITH a AS (…)`; they also leave the resume sweep's list of unfinished webhooks.
+ */
+const finalWebhooks = (rows: string, ids: string): string => `, f AS (DELETE FROM "execution"."unfinished_webhooks" WHERE "webhook_id" = ANY(${ids}::uuid[]))
+       UPDATE "execution"."webhooks" w
           SET "status" = x.status, "http_status" = 200, "response" = x.response, "events" = w."events" || x.events, "updated_at" = now()
          FROM jsonb_to_recordset(${rows}::jsonb) AS x(id uuid, status text, response jsonb, events jsonb)
         WHERE w."id" = x.id AND w."id" = ANY(${ids}::uuid[])`;

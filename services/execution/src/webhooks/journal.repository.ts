@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { LogEventV1 } from '@app/contracts';
 import { GroupCommit, jsonbParam } from '@app/database';
-import { In } from 'typeorm';
 import type { Repository, SelectQueryBuilder } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { OrderAttemptEntity } from '../entities/order-attempt.entity';
@@ -39,24 +38,29 @@ export class JournalRepository {
     const { claimedBy, claimTtlMs, ...fields } = w;
     const claimExpires = claimedBy ? new Date(Date.now() + (claimTtlMs ?? 0)) : null;
     const { id, created_at: createdAt } = await this.inserts.run({ ...w, claimExpires });
-    return Object.assign(new WebhookEntity(), { ...fields, id, createdAt, updatedAt: createdAt, claimedBy: claimedBy ?? null, claimExpires, httpStatus: null, response: null });
+    return Object.assign(new WebhookEntity(), { ...fields, id, executes: executes(w.status), createdAt, updatedAt: createdAt, claimedBy: claimedBy ?? null, claimExpires, httpStatus: null, response: null });
   }
 
   private async insertAll(batch: WebhookInsert[]): Promise<Array<{ id: string; created_at: Date }>> {
     // Ids are chosen here so that each caller finds its own row whatever order RETURNING uses. UUIDv7, ordered by
     // time: every index keyed by a webhook id (its own, the attempts' webhook_id) then grows at its end, instead of
     // a random key changing pages all over it, each to be written again at the next checkpoint (docs/performance.md).
+    // A webhook still to execute is also entered in `unfinished_webhooks`, the resume sweep's list, in the same
+    // statement (WebhooksHotUpdates1764500000000).
     const rows = batch.map((w) => ({
       id: uuidv7(), user_id: w.userId, request_id: w.requestId, alert_id: w.alertId, alert_name: w.alertName, symbol: w.symbol, action: w.action,
-      status: w.status, request: w.request, raw_body: w.rawBody, body_hash: w.bodyHash, events: w.events, claimed_by: w.claimedBy ?? null,
-      claim_expires: w.claimExpires?.toISOString() ?? null,
+      status: w.status, executes: executes(w.status), request: w.request, raw_body: w.rawBody, body_hash: w.bodyHash, events: w.events,
+      claimed_by: w.claimedBy ?? null, claim_expires: w.claimExpires?.toISOString() ?? null,
     }));
     const inserted = await this.webhooks.query<Array<{ id: string; created_at: Date }>>(
-      `INSERT INTO "execution"."webhooks" ("id", "user_id", "request_id", "alert_id", "alert_name", "symbol", "action", "status", "request", "raw_body", "body_hash", "events", "claimed_by", "claim_expires")
-       SELECT x.id, x.user_id, x.request_id, x.alert_id, x.alert_name, x.symbol, x.action, x.status, x.request, x.raw_body, x.body_hash, x.events, x.claimed_by, x.claim_expires
-         FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, user_id uuid, request_id text, alert_id uuid, alert_name text, symbol text, action text, status text,
-              request jsonb, raw_body text, body_hash text, events jsonb, claimed_by text, claim_expires timestamptz)
-       RETURNING "id", "created_at"`,
+      `WITH w AS (
+         INSERT INTO "execution"."webhooks" ("id", "user_id", "request_id", "alert_id", "alert_name", "symbol", "action", "status", "executes", "request", "raw_body", "body_hash", "events", "claimed_by", "claim_expires")
+         SELECT x.id, x.user_id, x.request_id, x.alert_id, x.alert_name, x.symbol, x.action, x.status, x.executes, x.request, x.raw_body, x.body_hash, x.events, x.claimed_by, x.claim_expires
+           FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, user_id uuid, request_id text, alert_id uuid, alert_name text, symbol text, action text, status text,
+                executes boolean, request jsonb, raw_body text, body_hash text, events jsonb, claimed_by text, claim_expires timestamptz)
+         RETURNING "id", "created_at", "status"),
+       u AS (INSERT INTO "execution"."unfinished_webhooks" ("webhook_id") SELECT "id" FROM w WHERE "status" IN ('received', 'processing'))
+       SELECT "id", "created_at" FROM w`,
       [jsonbParam(rows)],
     );
     const byId = new Map(inserted.map((r) => [r.id, r]));
@@ -74,7 +78,7 @@ export class JournalRepository {
    * when one is expected (IntakeLookup said so, or the insert met the unique index), so no cheaper probe first.
    */
   executedRow(requestId: string): Promise<WebhookEntity | null> {
-    return this.webhooks.findOne({ where: { requestId, status: In<WebhookStatus>(['received', 'processing', 'completed', 'partial', 'failed']) } });
+    return this.webhooks.findOne({ where: { requestId, executes: true } });
   }
 
   webhook(id: string): Promise<WebhookEntity | null> {
@@ -114,6 +118,9 @@ export class JournalRepository {
 
   async setWebhook(id: string, fields: Partial<Pick<WebhookEntity, 'status' | 'httpStatus' | 'response' | 'alertName' | 'symbol' | 'action'>>): Promise<void> {
     await this.webhooks.update({ id }, fields);
+    if (fields.status && !UNFINISHED.includes(fields.status)) {
+      await this.webhooks.query('DELETE FROM "execution"."unfinished_webhooks" WHERE "webhook_id" = $1', [id]);
+    }
   }
 
   attemptsOf(webhookId: string): Promise<OrderAttemptEntity[]> {
@@ -121,10 +128,10 @@ export class JournalRepository {
   }
 
   /**
-   * Unfinished webhooks nobody holds a live lease on (the resume sweep, every lease period). The statuses are
-   * written into the text, not bound: only then can a plan made once for any values (the embedded database's
-   * generic plans) prove the partial index `ix_webhooks_unfinished` applies. Bound, it read every webhook
-   * ever journalled, on every sweep.
+   * Unfinished webhooks nobody holds a live lease on (the resume sweep, every lease period): those listed in
+   * `unfinished_webhooks`, each then read by its primary key, whatever the journal's size. The list is read whole
+   * first (`= ANY(ARRAY(…))`): as a join, a planner without statistics on the list read the journal instead. The
+   * status is checked again on the row, which is what says a webhook is finished.
    */
   unfinished(): Promise<WebhookEntity[]> {
     return this.unfinishedQuery().getMany();
@@ -134,7 +141,8 @@ export class JournalRepository {
   unfinishedQuery(): SelectQueryBuilder<WebhookEntity> {
     return this.webhooks
       .createQueryBuilder('w')
-      .where(`w.status IN ('received', 'processing') AND (w.claimed_by IS NULL OR w.claim_expires < now())`)
+      .where('w.id = ANY(ARRAY(SELECT "webhook_id" FROM "execution"."unfinished_webhooks"))')
+      .andWhere(`w.status IN ('received', 'processing') AND (w.claimed_by IS NULL OR w.claim_expires < now())`)
       .orderBy('w.created_at', 'ASC');
   }
 
@@ -143,7 +151,17 @@ export class JournalRepository {
   }
 
   async deleteUser(userId: string): Promise<void> {
+    await this.webhooks.query(
+      'DELETE FROM "execution"."unfinished_webhooks" u USING "execution"."webhooks" w WHERE w."id" = u."webhook_id" AND w."user_id" = $1',
+      [userId],
+    );
     await this.attempts.delete({ userId });
     await this.webhooks.delete({ userId });
   }
 }
+
+/** The statuses of a webhook still to finish (`processing`: rows of versions before 2026-11-25). */
+const UNFINISHED: WebhookStatus[] = ['received', 'processing'];
+
+/** Whether a row executes its request: everything but a rejection or a duplicate record. */
+const executes = (status: WebhookStatus): boolean => status !== 'rejected' && status !== 'duplicate';
