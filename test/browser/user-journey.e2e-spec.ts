@@ -3,7 +3,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { startBrowserHarness } from './support/browser-harness';
 import type { BrowserHarness } from './support/browser-harness';
-import { dismissNotices, login, notice, register, see } from './support/ui';
+import { dismissNotices, login, notice, openDialog, register, see } from './support/ui';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const TRADER = { email: 'trader@example.com', password: 'trader-password-1' };
@@ -195,9 +195,8 @@ describe('new user journey (browser)', () => {
     await form.getByText('Configure your news-based trading alert').waitFor();
     await form.getByText('Note: You need an active Tradovate connection to map symbols. Go to Connections page first.').waitFor();
     await form.getByLabel('Alert Name').fill('MNQ breakout');
-    await form.getByRole('button', { name: 'Map Symbol' }).click();
-
     const search = page.getByRole('dialog').filter({ hasText: 'Add Symbol Mapping' });
+    await openDialog(form.getByRole('button', { name: 'Map Symbol' }), search);
     await search.getByPlaceholder('Enter symbol (e.g., MNQ)').fill('MNQ');
     await search.getByPlaceholder('Enter symbol (e.g., MNQ)').press('Enter');
     const first = search.getByRole('radio').first();

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Waits until the text is visible somewhere on the page (playwright-core has no auto-waiting expect). */
 export async function see(page: Page, text: string | RegExp): Promise<void> {
@@ -19,6 +19,20 @@ export async function notice(page: Page, title: string, prefix = false): Promise
 export async function dismissNotices(page: Page): Promise<void> {
   for (const close of await page.locator('.ant-notification-notice-close').all()) {
     await close.click().catch(() => undefined);
+  }
+}
+
+/**
+ * Clicks `trigger` and waits for `dialog` to open. A dialog opened from inside another that is still opening (antd's
+ * zoom-in) was once seen not to open at all in a full CI run, the click delivered while the outer one moved; a
+ * second click then opens it. Still fails when the dialog never opens.
+ */
+export async function openDialog(trigger: Locator, dialog: Locator): Promise<void> {
+  await trigger.click();
+  const opened = await dialog.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false);
+  if (!opened) {
+    await trigger.click();
+    await dialog.waitFor({ state: 'visible' });
   }
 }
 
