@@ -3,6 +3,8 @@
 // checkpoint at info and each vacuum at debug: logHousekeeping). Read from the product's output as it comes and
 // summed over each step's time, so that a step's tail can be read next to what stalled it (docs/performance.md).
 
+import { percentile } from './stats';
+
 export interface GcSummary {
   count: number;
   totalMs: number;
@@ -125,7 +127,7 @@ const checkpoints = (ms: number[]): string => {
     return `, checkpoint ${ms.map((m) => `${m} ms`).join(', ')}`;
   }
   const sorted = [...ms].sort((a, b) => a - b);
-  return `, ${ms.length} checkpoints (median ${sorted[Math.floor((sorted.length - 1) / 2)]}, max ${sorted[sorted.length - 1]} ms)`;
+  return `, ${ms.length} checkpoints (median ${percentile(sorted, 50)}, max ${sorted[sorted.length - 1]} ms)`;
 };
 
 /** A step's stalls in a few words, for the bench's log and the markdown. */

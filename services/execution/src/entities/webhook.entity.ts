@@ -5,6 +5,12 @@ import { Execution_SCHEMA } from '../migrations/schema';
 /** received → completed | partial | failed; or rejected / duplicate. (`processing`: rows of versions before 2026-11-25, unfinished like `received`.) */
 export type WebhookStatus = 'received' | 'processing' | 'completed' | 'partial' | 'failed' | 'rejected' | 'duplicate';
 
+/** A webhook still to finish: listed in `unfinished_webhooks` for the resume sweep while it has this status. */
+export const isUnfinished = (status: WebhookStatus): boolean => status === 'received' || status === 'processing';
+
+/** Whether a row executes its request (`executes`): everything but a rejection or a duplicate record. */
+export const executes = (status: WebhookStatus): boolean => status !== 'rejected' && status !== 'duplicate';
+
 /** One received webhook: the durable record of the fan-out and the user's trade log entry. */
 @Entity({ schema: Execution_SCHEMA, name: 'webhooks' })
 @Index('ix_webhooks_user_created', ['userId', 'createdAt'])

@@ -6,8 +6,7 @@ import type { Repository, SelectQueryBuilder } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { OrderAttemptEntity } from '../entities/order-attempt.entity';
 import { SystemRejectionEntity } from '../entities/read-model.entities';
-import { WebhookEntity } from '../entities/webhook.entity';
-import type { WebhookStatus } from '../entities/webhook.entity';
+import { WebhookEntity, executes, isUnfinished } from '../entities/webhook.entity';
 
 export type NewAttempt = Omit<OrderAttemptEntity, 'id' | 'createdAt' | 'updatedAt' | 'orderId' | 'error' | 'durationMs' | 'status'> & {
   /** 'failed' when the account could not even be planned (no connection, unknown contract). */
@@ -118,7 +117,7 @@ export class JournalRepository {
 
   async setWebhook(id: string, fields: Partial<Pick<WebhookEntity, 'status' | 'httpStatus' | 'response' | 'alertName' | 'symbol' | 'action'>>): Promise<void> {
     await this.webhooks.update({ id }, fields);
-    if (fields.status && !UNFINISHED.includes(fields.status)) {
+    if (fields.status && !isUnfinished(fields.status)) {
       await this.webhooks.query('DELETE FROM "execution"."unfinished_webhooks" WHERE "webhook_id" = $1', [id]);
     }
   }
@@ -159,9 +158,3 @@ export class JournalRepository {
     await this.webhooks.delete({ userId });
   }
 }
-
-/** The statuses of a webhook still to finish (`processing`: rows of versions before 2026-11-25). */
-const UNFINISHED: WebhookStatus[] = ['received', 'processing'];
-
-/** Whether a row executes its request: everything but a rejection or a duplicate record. */
-const executes = (status: WebhookStatus): boolean => status !== 'rejected' && status !== 'duplicate';
