@@ -184,6 +184,39 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
       await house.exec('ALTER TABLE counters RESET (autovacuum_vacuum_threshold, autovacuum_vacuum_scale_factor)');
     });
 
+    /** Whether every row of `table` is frozen: written before the oldest transaction id the table still names. */
+    const allFrozen = async (table: string) =>
+      (await house.query<{ frozen: boolean }>(`SELECT bool_and(age(t.xmin) > age(c.relfrozenxid)) AS frozen FROM ${table} t, pg_class c WHERE c.oid = $1::regclass`, [table])).rows[0].frozen;
+
+    it('should vacuum a table only ever inserted into once its new rows pass its insert threshold, and freeze them', async () => {
+      await house.exec('CREATE TABLE entries (id int PRIMARY KEY) WITH (autovacuum_vacuum_insert_threshold = 100, autovacuum_vacuum_insert_scale_factor = 0)');
+      await house.query('INSERT INTO entries SELECT generate_series(1, $1::int)', [80]);
+      await flushStats();
+      await expect(house.housekeeping()).resolves.toMatchObject({ vacuumed: [] });
+
+      await house.query('INSERT INTO entries SELECT generate_series(81, $1::int)', [160]);
+      await flushStats();
+      await expect(house.housekeeping()).resolves.toMatchObject({ vacuumed: ['public.entries'] });
+      expect(await allFrozen('entries')).toBe(true);
+    });
+
+    it('should freeze a table nothing else made due before its transaction ids grow older than autovacuum_freeze_max_age', async () => {
+      // A table written once: no dead rows, too few new ones for the insert threshold. Its own freeze age (the lowest
+      // Postgres takes) stands in for the 200 million transactions of the server's setting.
+      await house.exec(`CREATE TABLE settings (name text PRIMARY KEY, value text) WITH (autovacuum_freeze_max_age = 100000);
+        INSERT INTO settings VALUES ('mode', 'live'), ('region', 'eu');
+        CREATE PROCEDURE spend_transactions(n int) LANGUAGE plpgsql AS $$ BEGIN FOR i IN 1..n LOOP PERFORM pg_current_xact_id(); COMMIT; END LOOP; END $$`);
+      await flushStats();
+      await expect(house.housekeeping()).resolves.toMatchObject({ vacuumed: [] });
+      expect(await allFrozen('settings')).toBe(false);
+
+      await house.exec('CALL spend_transactions(100000)');
+
+      await expect(house.housekeeping()).resolves.toMatchObject({ vacuumed: ['public.settings'] });
+      expect(await allFrozen('settings')).toBe(true);
+      await expect(house.query('SELECT value FROM settings WHERE name = $1', ['region'])).resolves.toMatchObject({ rows: [{ value: 'eu' }] });
+    });
+
     afterAll(async () => {
       await house?.close().catch(() => undefined);
       rmSync(houseDir, { recursive: true, force: true });

@@ -139,11 +139,22 @@ class PreparedStatements {
  *
  * Vacuum. Without it every UPDATE leaves its old row version and index entries behind for good: the journal's
  * two writes per webhook cost 1.5 ms on a fresh database and 5.5 ms after 10 000 webhooks (docs/performance.md),
- * and the data directory only grows. Tables whose dead rows exceed autovacuum's threshold are vacuumed, which also
- * keeps the planner's row counts current: 50 + 20 % of the live rows, or the table's own
- * `autovacuum_vacuum_threshold` and `autovacuum_vacuum_scale_factor` as Postgres' autovacuum reads them. A table
- * whose updates are HOT can take a fixed threshold: a pass then costs what changed since the last one, where with
- * 20 % of a growing table each pass, which holds the one session, grows with it. No ANALYZE: sampling the
+ * and the data directory only grows. A table is vacuumed when autovacuum would vacuum it, read with the table's
+ * own settings (its reloptions) where it has them and Postgres' otherwise:
+ * - its dead rows pass `autovacuum_vacuum_threshold` + `autovacuum_vacuum_scale_factor` × its live rows (50 + 20 %);
+ * - the rows inserted since its last vacuum pass `autovacuum_vacuum_insert_threshold` +
+ *   `autovacuum_vacuum_insert_scale_factor` × its live rows (1000 + 20 %): a table only ever inserted into, as the
+ *   attempts are, has no dead rows;
+ * - its oldest unfrozen transaction id is older than `autovacuum_freeze_max_age` (200 million transactions), catalogs
+ *   included: a table nothing made due otherwise, such as one written once and then only read.
+ * Every vacuum freezes what it visits (`VACUUM (FREEZE)`): row versions then no longer name the transaction that wrote
+ * them, which is what keeps Postgres' 32-bit transaction ids from wrapping around. A Postgres server refuses writes
+ * near the wraparound; a single-user one, which PGlite is, does not, and rows older than 2^31 transactions would read
+ * as written in the future, that is, vanish. Freezing at every pass costs what the pass visits anyway (the pages
+ * changed since the last one: the rest are marked all-frozen and skipped), where freezing only at the age limit
+ * would read a whole table in one pass that holds the session.
+ * A table whose updates are HOT can take a fixed threshold: a pass then costs what changed since the last one, where
+ * with 20 % of a growing table each pass, which holds the one session, grows with it. No ANALYZE: sampling the
  * journal's jsonb columns took 0.5 s a time, and the hot statements are written not to depend on statistics.
  *
  * Checkpoint. A single-user Postgres never checkpoints on its own: neither `checkpoint_timeout` nor `max_wal_size`
@@ -158,12 +169,28 @@ class PreparedStatements {
  * run in one, and a failed CHECKPOINT must not abort someone's transaction), so it holds the session for its few
  * milliseconds like any statement.
  */
-/** The tables past autovacuum's threshold, read with each table's own settings where it has them. */
+/**
+ * The tables (and materialised views, and TOAST tables, which can be due on their own) past one of autovacuum's
+ * thresholds, each read from the table's reloptions or else from the server's setting; a threshold below zero turns
+ * the insert trigger off, as in Postgres. Temporary tables belong to their session and are left to it.
+ */
 const VACUUM_DUE = `
-  SELECT format('%I.%I', s.schemaname, s.relname) AS "table"
-    FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
-   WHERE s.n_dead_tup > coalesce((SELECT option_value::float8 FROM pg_options_to_table(c.reloptions) WHERE option_name = 'autovacuum_vacuum_threshold'), 50)
-                      + coalesce((SELECT option_value::float8 FROM pg_options_to_table(c.reloptions) WHERE option_name = 'autovacuum_vacuum_scale_factor'), 0.2) * s.n_live_tup
+  SELECT format('%I.%I', n.nspname, c.relname) AS "table"
+    FROM pg_class c
+    JOIN pg_namespace n ON n.oid = c.relnamespace
+    LEFT JOIN pg_stat_all_tables s ON s.relid = c.oid
+   CROSS JOIN LATERAL (
+         SELECT coalesce(max(option_value) FILTER (WHERE option_name = 'autovacuum_vacuum_threshold'), current_setting('autovacuum_vacuum_threshold'))::float8 AS dead_base,
+                coalesce(max(option_value) FILTER (WHERE option_name = 'autovacuum_vacuum_scale_factor'), current_setting('autovacuum_vacuum_scale_factor'))::float8 AS dead_scale,
+                coalesce(max(option_value) FILTER (WHERE option_name = 'autovacuum_vacuum_insert_threshold'), current_setting('autovacuum_vacuum_insert_threshold'))::float8 AS insert_base,
+                coalesce(max(option_value) FILTER (WHERE option_name = 'autovacuum_vacuum_insert_scale_factor'), current_setting('autovacuum_vacuum_insert_scale_factor'))::float8 AS insert_scale,
+                least(coalesce(max(option_value) FILTER (WHERE option_name = 'autovacuum_freeze_max_age'), current_setting('autovacuum_freeze_max_age'))::float8,
+                      current_setting('autovacuum_freeze_max_age')::float8) AS freeze_max_age
+           FROM pg_options_to_table(c.reloptions)) o
+   WHERE c.relkind IN ('r', 'm', 't') AND c.relpersistence <> 't'
+     AND (s.n_dead_tup > o.dead_base + o.dead_scale * s.n_live_tup
+          OR (o.insert_base >= 0 AND s.n_ins_since_vacuum > o.insert_base + o.insert_scale * s.n_live_tup)
+          OR age(c.relfrozenxid) > o.freeze_max_age)
    ORDER BY 1`;
 
 const tenths = (ms) => Math.round(ms * 10) / 10;
@@ -192,7 +219,7 @@ class Housekeeping {
     const due = await this.whenIdle(VACUUM_DUE, held);
     const vacuumed = [];
     for (const { table } of due ?? []) {
-      if (await this.whenIdle(`VACUUM ${table}`, held)) {
+      if (await this.whenIdle(`VACUUM (FREEZE) ${table}`, held)) {
         vacuumed.push(table);
       }
     }
