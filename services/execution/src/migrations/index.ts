@@ -8,8 +8,9 @@ import { InactiveUsers1764400000000 } from './1764400000000-inactive-users';
 import { WebhooksHotUpdates1764500000000 } from './1764500000000-webhooks-hot-updates';
 import { WebhooksVacuumThreshold1764600000000 } from './1764600000000-webhooks-vacuum-threshold';
 import { JournalInsertVacuumThreshold1764700000000 } from './1764700000000-journal-insert-vacuum-threshold';
+import { JournalVacuumEveryPass1764800000000 } from './1764800000000-journal-vacuum-every-pass';
 
 export { Execution_SCHEMA } from './schema';
 
 /** Every migration of the service, oldest first. */
-export const executionMigrations = [CreateSchema1763700000000, ExecutionTables1763800000000, WebhookClaims1763900000000, AttemptsFillfactor1764000000000, AttemptsVacuumThreshold1764100000000, AttemptsFullPages1764200000000, InactiveUsers1764400000000, WebhooksHotUpdates1764500000000, WebhooksVacuumThreshold1764600000000, JournalInsertVacuumThreshold1764700000000];
+export const executionMigrations = [CreateSchema1763700000000, ExecutionTables1763800000000, WebhookClaims1763900000000, AttemptsFillfactor1764000000000, AttemptsVacuumThreshold1764100000000, AttemptsFullPages1764200000000, InactiveUsers1764400000000, WebhooksHotUpdates1764500000000, WebhooksVacuumThreshold1764600000000, JournalInsertVacuumThreshold1764700000000, JournalVacuumEveryPass1764800000000];
