@@ -154,7 +154,10 @@ class PreparedStatements {
  * changed since the last one: the rest are marked all-frozen and skipped), where freezing only at the age limit
  * would read a whole table in one pass that holds the session.
  * A table whose updates are HOT can take a fixed threshold: a pass then costs what changed since the last one, where
- * with 20 % of a growing table each pass, which holds the one session, grows with it. No ANALYZE: sampling the
+ * with 20 % of a growing table each pass, which holds the one session, grows with it. A pass vacuums before it
+ * checkpoints, so a table vacuumed at every pass (the journal's, under load) has its vacuum's marks written out with
+ * pages the checkpoint writes anyway, not on pages an earlier checkpoint wrote (JournalVacuumEveryPass in the
+ * execution service's migrations). No ANALYZE: sampling the
  * journal's jsonb columns took 0.5 s a time, and the hot statements are written not to depend on statistics.
  *
  * Checkpoint. A single-user Postgres never checkpoints on its own: neither `checkpoint_timeout` nor `max_wal_size`
