@@ -18,46 +18,64 @@ export interface StepOutcome {
   ordersReceived: number;
 }
 
-export function correlate(sent: readonly SentWebhook[], orders: readonly ReceivedOrder[], fanOut: number): StepOutcome {
-  const bySeq = new Map<number, { n: number; last: number; failures: number }>();
-  for (const o of orders) {
-    const seq = Number(o.orderQty);
-    const e = bySeq.get(seq) ?? { n: 0, last: 0, failures: 0 };
-    e.n += 1;
-    e.last = Math.max(e.last, o.receivedAt);
-    e.failures += o.failure === undefined ? 0 : 1;
-    bySeq.set(seq, e);
-  }
-  const latencies: number[] = [];
-  const responses: number[] = [];
-  const errorSamples: string[] = [];
-  let errors = 0;
-  for (const w of sent) {
-    const e = bySeq.get(w.seq);
-    if (w.respondedAt !== undefined && w.error === undefined) {
-      responses.push(w.respondedAt - w.dueAt);
+/**
+ * Correlates one run of the load driver at a time with the orders the simulator received during it, keeping only
+ * numbers: a long step is run in parts (runStep's `partMs`), each part's orders dropped once counted, so that the
+ * bench's own heap (whose collections pause the driver and the simulator, and so count as latency) stays small.
+ */
+export class Correlator {
+  private readonly latencies: number[] = [];
+  private readonly responses: number[] = [];
+  private readonly errorSamples: string[] = [];
+  private errors = 0;
+  private sent = 0;
+  private ordersReceived = 0;
+
+  constructor(private readonly fanOut: number) {}
+
+  /** One run's webhooks (numbered from 1) and the orders received while it ran. */
+  add(sent: readonly SentWebhook[], orders: readonly ReceivedOrder[]): void {
+    const bySeq = new Map<number, { n: number; last: number; failures: number }>();
+    for (const o of orders) {
+      const seq = Number(o.orderQty);
+      const e = bySeq.get(seq) ?? { n: 0, last: 0, failures: 0 };
+      e.n += 1;
+      e.last = Math.max(e.last, o.receivedAt);
+      e.failures += o.failure === undefined ? 0 : 1;
+      bySeq.set(seq, e);
     }
-    const problem =
-      w.error ??
-      (w.status !== 200 && w.status !== 202 ? `HTTP ${w.status}` : undefined) ??
-      (!e || e.n < fanOut ? `${e?.n ?? 0}/${fanOut} orders` : undefined) ??
-      (e && e.failures > 0 ? `${e.failures} rejected orders` : undefined);
-    if (problem !== undefined || !e) {
-      errors += 1;
-      if (errorSamples.length < 5) {
-        errorSamples.push(`#${w.seq}: ${problem}`);
+    for (const w of sent) {
+      const e = bySeq.get(w.seq);
+      if (w.respondedAt !== undefined && w.error === undefined) {
+        this.responses.push(w.respondedAt - w.dueAt);
       }
-      continue;
+      const problem =
+        w.error ??
+        (w.status !== 200 && w.status !== 202 ? `HTTP ${w.status}` : undefined) ??
+        (!e || e.n < this.fanOut ? `${e?.n ?? 0}/${this.fanOut} orders` : undefined) ??
+        (e && e.failures > 0 ? `${e.failures} rejected orders` : undefined);
+      if (problem !== undefined || !e) {
+        this.errors += 1;
+        if (this.errorSamples.length < 5) {
+          this.errorSamples.push(`#${w.seq}: ${problem}`);
+        }
+        continue;
+      }
+      this.latencies.push(e.last - w.dueAt);
     }
-    latencies.push(e.last - w.dueAt);
+    this.sent += sent.length;
+    this.ordersReceived += orders.length;
   }
-  return {
-    sent: sent.length,
-    complete: latencies.length,
-    errors,
-    errorSamples,
-    latency: summarize(latencies),
-    response: summarize(responses),
-    ordersReceived: orders.length,
-  };
+
+  outcome(): StepOutcome {
+    return {
+      sent: this.sent,
+      complete: this.latencies.length,
+      errors: this.errors,
+      errorSamples: [...this.errorSamples],
+      latency: summarize(this.latencies),
+      response: summarize(this.responses),
+      ordersReceived: this.ordersReceived,
+    };
+  }
 }

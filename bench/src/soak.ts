@@ -7,6 +7,7 @@
 import type { Simulator } from '@app/simulator';
 import { readCpuTimes, stealPct } from './cpu-steal';
 import { dirBytes } from './disk-usage';
+import { describeOwnPauses, watchOwnPauses } from './own-pauses';
 import { sampleAll } from './proc-usage';
 import type { SoakResult } from './report/result';
 import { describeStalls } from './stalls';
@@ -14,6 +15,8 @@ import { runStep } from './sweep';
 import type { Route, Target } from './target';
 
 const MiB = 2 ** 20;
+/** The soak's load runs in parts of this length, the simulator's log counted and emptied after each (runStep). */
+const SOAK_PART_MS = 30_000;
 
 export async function soak(
   sim: Simulator,
@@ -38,19 +41,22 @@ export async function soak(
   const timer = setInterval(sample, 5000);
   try {
     if (warmUpMs > 0) {
-      await runStep(sim, target, route, rate, warmUpMs);
+      await runStep(sim, target, route, rate, warmUpMs, SOAK_PART_MS);
     }
     const warmUpS = Math.round((Date.now() - t0) / 1000);
     log(`  warm-up done at ${warmUpS} s; measuring`);
     sample();
     const cpuBefore = readCpuTimes();
     const benchBefore = process.cpuUsage();
-    const step = await runStep(sim, target, route, rate, durationMs);
+    const ownPauses = watchOwnPauses();
+    const step = await runStep(sim, target, route, rate, durationMs, SOAK_PART_MS);
+    const benchPauses = ownPauses();
     const bench = process.cpuUsage(benchBefore);
     sample();
     if (step.stalls) {
       log(`  soak measured: ${describeStalls(step.stalls)}`);
     }
+    log(`  soak measured, the bench's own process: ${describeOwnPauses(benchPauses)}`);
     return {
       target: target.name, fanOut: route.fanOut, rate, durationMs, warmUpS, rssMiB: samples, latency: step.latency, errors: step.errors, stealPct: stealPct(cpuBefore, readCpuTimes()),
       cpuMsPerWebhook: {
@@ -59,6 +65,7 @@ export async function soak(
       },
       ...(step.threads && { wakesPerWebhook: step.threads.wakes }),
       ...(step.stalls && { stalls: step.stalls }),
+      benchPauses,
     };
   } finally {
     clearInterval(timer);

@@ -42,6 +42,15 @@ describe('resultMarkdown, soak section', () => {
 
     expect(md).toContain('Wake-ups per webhook (voluntary context switches) by thread: main 4.8, pglite 1.8.');
   });
+
+  it("should say what held the bench's own process up, whose pauses count as the target's latency", () => {
+    const result = soakResult();
+    const md = resultMarkdown({ ...result, soak: { ...result.soak!, benchPauses: { loopDelayP99Ms: 12.1, loopDelayMaxMs: 950.3, gc: { count: 40, maxMs: 30.2, totalMs: 400 } } } }, 'latest-soak.svg', null);
+
+    expect(md).toContain(
+      "What held the bench's own process (load driver and simulator) up, whose pauses count as latency: event loop delayed p99 12.1 ms, at most 950.3 ms; 40 collections (longest 30.2 ms, 400 ms in all).",
+    );
+  });
 });
 
 const step = (p99: number, threads?: ThreadUse): StepResult => ({

@@ -1,6 +1,7 @@
 // bench/results/<name>.md: the tables a reader needs, ratios against the baseline measured in the same run.
 import { rssGrowth } from '../checks';
 import { addedList, pairsOf } from '../half-rate';
+import { describeOwnPauses } from '../own-pauses';
 import { describeStalls } from '../stalls';
 import { describeUse } from '../thread-cpu';
 import type { BenchResult } from './result';
@@ -95,6 +96,9 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
     }
     if (s.stalls) {
       lines.push('', `What held it up over the measured part: ${describeStalls(s.stalls)}.`);
+    }
+    if (s.benchPauses) {
+      lines.push('', `What held the bench's own process (load driver and simulator) up, whose pauses count as latency: ${describeOwnPauses(s.benchPauses)}.`);
     }
     lines.push('', `RSS samples (s: MiB): ${s.rssMiB.map((p) => `${p.atS}: ${f(p.rssMiB, 0)}`).join(', ')}`);
     if (s.rssMiB.some((p) => p.diskMiB !== undefined)) {

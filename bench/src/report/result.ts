@@ -1,6 +1,7 @@
 // The shape of bench/results/*.json (the markdown and the SVG are drawn from it).
 import type { LatencySummary } from '../stats';
 import type { MachineInfo } from '../machine';
+import type { OwnPauses } from '../own-pauses';
 import type { StepStalls } from '../stalls';
 import type { StepResult, SweepResult } from '../sweep';
 
@@ -50,6 +51,8 @@ export interface SoakResult {
   wakesPerWebhook?: Record<string, number>;
   /** What held the product up over the measured part: its collections by thread, the embedded database's checkpoints and vacuums (stalls.ts). */
   stalls?: StepStalls;
+  /** What held the bench's own process (driver and simulator) up over the measured part (own-pauses.ts). Absent in older results. */
+  benchPauses?: OwnPauses;
 }
 
 export interface TargetCheck {
