@@ -3,17 +3,18 @@
 // the target's latency. Over a measured part it reports how long the loop was held at most and the process's own
 // collections, so a soak's worst moments can be told apart: the target's (stalls.ts) or the bench's.
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
+import { gcSummary } from './stalls';
+import type { GcSummary } from './stalls';
 
 export interface OwnPauses {
   /** The event loop's delay (how late a 10-ms timer fired), ms. */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
   /** The process's garbage collections (every kind), with their longest and total pause, ms. */
-  gc: { count: number; maxMs: number; totalMs: number };
+  gc: GcSummary;
 }
 
 const ms = (ns: number): number => Math.round(ns / 1e5) / 10;
-const tenths = (x: number): number => Math.round(x * 10) / 10;
 
 /** Starts watching; the function it returns stops and gives what was seen since. */
 export function watchOwnPauses(): () => OwnPauses {
@@ -32,7 +33,7 @@ export function watchOwnPauses(): () => OwnPauses {
     return {
       loopDelayP99Ms: ms(loop.percentile(99)),
       loopDelayMaxMs: ms(loop.max),
-      gc: { count: gcs.length, maxMs: tenths(Math.max(0, ...gcs)), totalMs: tenths(gcs.reduce((a, b) => a + b, 0)) },
+      gc: gcSummary(gcs),
     };
   };
 }

@@ -69,7 +69,8 @@ export function parseHousekeepingLine(line: string): HousekeepingPause | null {
   }
 }
 
-const summary = (pauses: number[]): GcSummary => ({
+/** Pauses (ms) as their count, total and longest, to a tenth of a millisecond. */
+export const gcSummary = (pauses: readonly number[]): GcSummary => ({
   count: pauses.length,
   totalMs: round(pauses.reduce((a, b) => a + b, 0)),
   maxMs: round(pauses.reduce((a, b) => Math.max(a, b), 0)),
@@ -101,9 +102,9 @@ export class StallLog {
     const gc = inside(this.gc);
     const passes = inside(this.housekeeping);
     const stalls = {
-      mainGc: summary(gc.filter((e) => e.main).map((e) => e.ms)),
-      mainFullGc: summary(gc.filter((e) => e.main && e.full).map((e) => e.ms)),
-      otherGc: summary(gc.filter((e) => !e.main).map((e) => e.ms)),
+      mainGc: gcSummary(gc.filter((e) => e.main).map((e) => e.ms)),
+      mainFullGc: gcSummary(gc.filter((e) => e.main && e.full).map((e) => e.ms)),
+      otherGc: gcSummary(gc.filter((e) => !e.main).map((e) => e.ms)),
       checkpointsMs: passes.flatMap((p) => (p.checkpointMs === undefined ? [] : [p.checkpointMs])),
       vacuumsMs: passes.flatMap((p) => (p.vacuumMs === undefined ? [] : [p.vacuumMs])),
     };

@@ -71,6 +71,18 @@ describe(JournalRepository.name, () => {
       ]);
     });
 
+    it('should list a webhook journalled to execute as unfinished, and a rejection not', async () => {
+      const header = { userId, alertId: null, alertName: null, symbol: null, action: null, request: {}, rawBody: '{}', bodyHash: 'hash', events: [] };
+      const [executing, rejected] = await Promise.all([
+        sut.createWebhook({ ...header, requestId: 'listed-received', status: 'received' }),
+        sut.createWebhook({ ...header, requestId: 'listed-rejected', status: 'rejected' }),
+      ]);
+      const listed = await db.query<{ webhook_id: string }>('SELECT "webhook_id" FROM "execution"."unfinished_webhooks" WHERE "webhook_id" = ANY($1::uuid[])', [[executing.id, rejected.id]]);
+
+      expect(listed.rows).toEqual([{ webhook_id: executing.id }]);
+      await sut.setWebhook(executing.id, { status: 'failed' });
+    });
+
     it('should find them from the list of unfinished webhooks by primary key even when planned once for any values, not by reading the whole journal', async () => {
       // The sweep runs every lease period for the life of the process; a plan that reads every webhook ever
       // journalled costs more with every webhook received.

@@ -57,10 +57,10 @@ export class JournalRepository {
          SELECT x.id, x.user_id, x.request_id, x.alert_id, x.alert_name, x.symbol, x.action, x.status, x.executes, x.request, x.raw_body, x.body_hash, x.events, x.claimed_by, x.claim_expires
            FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, user_id uuid, request_id text, alert_id uuid, alert_name text, symbol text, action text, status text,
                 executes boolean, request jsonb, raw_body text, body_hash text, events jsonb, claimed_by text, claim_expires timestamptz)
-         RETURNING "id", "created_at", "status"),
-       u AS (INSERT INTO "execution"."unfinished_webhooks" ("webhook_id") SELECT "id" FROM w WHERE "status" IN ('received', 'processing'))
+         RETURNING "id", "created_at"),
+       u AS (INSERT INTO "execution"."unfinished_webhooks" ("webhook_id") SELECT unnest($2::uuid[]))
        SELECT "id", "created_at" FROM w`,
-      [jsonbParam(rows)],
+      [jsonbParam(rows), rows.filter((r) => isUnfinished(r.status)).map((r) => r.id)],
     );
     const byId = new Map(inserted.map((r) => [r.id, r]));
     return rows.map((r) => {
