@@ -56,3 +56,24 @@ export async function login(page: Page, email: string, password: string): Promis
 export async function overflowsHorizontally(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 }
+
+/**
+ * From the page's next load on, checks every frame for sideways overflow, so a layout that is wide only while it
+ * settles (a flash a phone user sees as the page jumping sideways) is caught whenever the test happens to look.
+ * `framesOverflowing` reads how many frames were too wide.
+ */
+export async function watchHorizontalOverflow(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { framesOverflowing: number };
+    w.framesOverflowing = 0;
+    const check = () => {
+      if (document.documentElement.scrollWidth > window.innerWidth + 1) {w.framesOverflowing += 1;}
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+}
+
+export async function framesOverflowing(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { framesOverflowing: number }).framesOverflowing);
+}
