@@ -1,14 +1,13 @@
-import { applyDecorators, UseInterceptors } from '@nestjs/common';
+import { applyDecorators } from '@nestjs/common';
 import { EventPattern, MessagePattern } from '@nestjs/microservices';
 import type { Envelope, EventOf, EventTopic, HandledRequestOf, RequestTopic } from '@app/contracts';
-import { ContractInterceptor } from './contract.interceptor';
+import { underContract } from './message-contract';
 
 /** Answers a request topic. The handler receives the validated envelope; its return value is the reply. */
-export const OnRequest = (topic: RequestTopic) =>
-  applyDecorators(MessagePattern(topic), UseInterceptors(ContractInterceptor));
+export const OnRequest = (topic: RequestTopic) => applyDecorators(underContract(topic), MessagePattern(topic));
 
 /** Handles an event topic, once per consumer group (the service). */
-export const OnEvent = (topic: EventTopic) => applyDecorators(EventPattern(topic), UseInterceptors(ContractInterceptor));
+export const OnEvent = (topic: EventTopic) => applyDecorators(underContract(topic), EventPattern(topic));
 
 /** The message a request handler receives: `Msg<Topic.AuthLogin>`. */
 export type Msg<T extends RequestTopic> = Envelope<HandledRequestOf<T>>;

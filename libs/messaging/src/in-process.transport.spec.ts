@@ -4,7 +4,6 @@ import { Payload } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import { DomainError, Topic, makeEnvelope } from '@app/contracts';
 import type { Reply } from '@app/contracts';
-import { ContractInterceptor } from './contract.interceptor';
 import { OnEvent, OnRequest } from './handlers';
 import type { EventMsg, Msg } from './handlers';
 import { InProcessBroker } from './in-process.broker';
@@ -39,7 +38,6 @@ class SessionsController {
 async function startService(broker: InProcessBroker, group: string): Promise<INestMicroservice> {
   const moduleRef = await Test.createTestingModule({
     controllers: [SessionsController],
-    providers: [ContractInterceptor],
   }).compile();
   const app = moduleRef.createNestMicroservice({ strategy: new InProcessServer(broker, group), logger: false });
   await app.listen();

@@ -1,6 +1,6 @@
 export * from './in-process.broker';
 export * from './in-process.transport';
-export * from './contract.interceptor';
+export * from './message-contract';
 export * from './handlers';
 export * from './message-bus';
 export * from './kafka';

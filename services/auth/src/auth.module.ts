@@ -4,7 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { HEALTH_TOPICS } from '@app/contracts';
 import { dataSourceOptions } from '@app/database';
 import type { DatabaseRuntime } from '@app/database';
-import { ContractInterceptor, RuntimeModule, createHealthController } from '@app/messaging';
+import { RuntimeModule, createHealthController } from '@app/messaging';
 import type { ServiceRuntime } from '@app/messaging';
 import { AccountsController } from './accounts/accounts.controller';
 import { AccountsService } from './accounts/accounts.service';
@@ -47,7 +47,6 @@ export class AuthModule {
         UsersController,
       ],
       providers: [
-        ContractInterceptor,
         UsersRepository,
         ResetTokensRepository,
         PasswordHasher,

@@ -4,7 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { HEALTH_TOPICS } from '@app/contracts';
 import { dataSourceOptions } from '@app/database';
 import type { DatabaseRuntime } from '@app/database';
-import { ContractInterceptor, RuntimeModule, createHealthController } from '@app/messaging';
+import { RuntimeModule, createHealthController } from '@app/messaging';
 import type { ServiceRuntime } from '@app/messaging';
 import type { ConnectionsConfig } from './connections.settings';
 import { ConnectionsFeatureModule } from './connections/connections.module';
@@ -30,7 +30,6 @@ export class ConnectionsModule {
         ConnectionsFeatureModule,
       ],
       controllers: [createHealthController('connections', HEALTH_TOPICS.connections)],
-      providers: [ContractInterceptor],
     };
   }
 }

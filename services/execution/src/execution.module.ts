@@ -4,7 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { HEALTH_TOPICS } from '@app/contracts';
 import { dataSourceOptions } from '@app/database';
 import type { DatabaseRuntime } from '@app/database';
-import { ContractInterceptor, RuntimeModule, createHealthController } from '@app/messaging';
+import { RuntimeModule, createHealthController } from '@app/messaging';
 import type { ServiceRuntime } from '@app/messaging';
 import { BrokerAccess } from './broker/broker-access.service';
 import { ContractCache } from './broker/contract-cache';
@@ -48,7 +48,7 @@ export class ExecutionModule {
         // The embedded database cannot be opened by another process: this one writes every row of the read model.
         { provide: ReadModelMemory, useValue: new ReadModelMemory(database.kind === 'pglite') },
         { provide: FINISH_LINGER, useValue: finishLingerFor(database.kind) },
-        ContractInterceptor, BrokerAccess, ContractCache, EndpointService, LogsService, ReadModelRepository,
+        BrokerAccess, ContractCache, EndpointService, LogsService, ReadModelRepository,
         JournalRepository, FanOutJournal, FanOutService, IntakeLookup, RouteLookup, WebhookLease, WebhookService, ResumeService,
       ],
     };

@@ -4,7 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { HEALTH_TOPICS } from '@app/contracts';
 import { dataSourceOptions } from '@app/database';
 import type { DatabaseRuntime } from '@app/database';
-import { ContractInterceptor, RuntimeModule, createHealthController } from '@app/messaging';
+import { RuntimeModule, createHealthController } from '@app/messaging';
 import type { ServiceRuntime } from '@app/messaging';
 import { AlertsModule } from './alerts/alerts.module';
 import { tradingEntities } from './trading.entities';
@@ -33,7 +33,6 @@ export class TradingModule {
         AlertsModule,
       ],
       controllers: [createHealthController('trading', HEALTH_TOPICS.trading)],
-      providers: [ContractInterceptor],
     };
   }
 }

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ContractInterceptor } from '@app/messaging';
 import { BrokerTokens } from '../broker/broker-tokens';
 import { TradovateClientCloser, secretBoxProvider, tradovateClientProvider } from '../broker/broker.providers';
 import { OAuthController } from '../oauth/oauth.controller';
@@ -20,7 +19,6 @@ import { ConnectionEntity } from './entities/connection.entity';
   imports: [TypeOrmModule.forFeature([ConnectionEntity, BrokerAccountEntity])],
   controllers: [ConnectionsController, OAuthController, SymbolsController],
   providers: [
-    ContractInterceptor,
     secretBoxProvider,
     tradovateClientProvider,
     TradovateClientCloser,
