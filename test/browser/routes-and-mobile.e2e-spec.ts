@@ -97,6 +97,15 @@ describe('routes and small screens (browser)', () => {
       await h.shot(page, 'mobile-login');
     });
 
+    it('should reach the pages that do not fit the header through its folded menu', async () => {
+      const { page } = await h.newPage(390);
+      await login(page, USER.email, USER.password);
+      await page.getByRole('menuitem', { name: 'More pages' }).click();
+      await page.getByRole('menuitem', { name: 'Trade Logs' }).click();
+      await page.waitForURL('**/logs');
+      await page.getByRole('heading', { name: 'Trade Logs' }).waitFor();
+    });
+
     it.each(['/', '/connections', '/alerts', '/webhooks', '/logs'])('should fit %s without sideways scrolling', async (path) => {
       const { page } = await h.newPage(390);
       await login(page, USER.email, USER.password);

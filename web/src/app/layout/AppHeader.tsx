@@ -1,4 +1,4 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { EllipsisOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Menu, Space } from 'antd';
 import type { MenuProps } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -48,6 +48,8 @@ export function AppHeader() {
             aria-label="Main navigation"
             selectedKeys={[location.pathname]}
             items={navItems}
+            // On a narrow screen the pages that do not fit fold into this; named for screen readers.
+            overflowedIndicator={<EllipsisOutlined aria-label="More pages" />}
             onClick={({ key }) => void navigate(key)}
           />
           <Dropdown
