@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DomainError, contractOf, envelopeSchema } from '@app/contracts';
-import type { Envelope, ErrorBody, Reply } from '@app/contracts';
+import type { Contract, Envelope, ErrorBody, Reply } from '@app/contracts';
 import { KafkaRetriableException } from '@nestjs/microservices';
 import { unwrapKafkaShape } from './in-process.broker';
 
@@ -22,11 +22,15 @@ export const underContract =
   (topic: string): MethodDecorator =>
   (_target, _key, descriptor: PropertyDescriptor) => {
     const handler = descriptor.value as Handler;
-    const isEvent = contractOf(topic)?.kind === 'event';
+    const contract = contractOf(topic); // looked up once per handler, not per message
+    const isEvent = contract?.kind === 'event';
     const guarded: Handler = async function (this: unknown, raw, ...rest) {
-      const checked = validate(topic, unwrapKafkaShape(raw));
+      const checked = validate(topic, contract, unwrapKafkaShape(raw));
       if (!checked.ok) {
-        logger.warn({ code: checked.error.code, topic, requestId: correlationIdOf(raw), problems: checked.error.details }, checked.error.message);
+        logger.warn(
+          { code: checked.error.code, topic, requestId: correlationIdOf(raw), problems: checked.error.details },
+          checked.error.message,
+        );
         return isEvent ? undefined : checked;
       }
       try {
@@ -49,8 +53,11 @@ export const underContract =
     descriptor.value = guarded;
   };
 
-function validate(topic: string, raw: unknown): { ok: true; data: Envelope } | { ok: false; error: ErrorBody } {
-  const contract = contractOf(topic);
+function validate(
+  topic: string,
+  contract: Contract | undefined,
+  raw: unknown,
+): { ok: true; data: Envelope } | { ok: false; error: ErrorBody } {
   if (!contract) {
     return { ok: false, error: { code: 'BAD_MESSAGE', message: `Unknown topic ${topic}` } };
   }
@@ -61,7 +68,10 @@ function validate(topic: string, raw: unknown): { ok: true; data: Envelope } | {
   if (envelope.data.version !== contract.version) {
     return {
       ok: false,
-      error: { code: 'BAD_MESSAGE', message: `${topic} v${envelope.data.version} is not supported (v${contract.version})` },
+      error: {
+        code: 'BAD_MESSAGE',
+        message: `${topic} v${envelope.data.version} is not supported (v${contract.version})`,
+      },
     };
   }
   const schema = contract.kind === 'request' ? contract.request : contract.payload;

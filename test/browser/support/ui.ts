@@ -67,7 +67,9 @@ export async function watchHorizontalOverflow(page: Page): Promise<void> {
     const w = window as unknown as { framesOverflowing: number };
     w.framesOverflowing = 0;
     const check = () => {
-      if (document.documentElement.scrollWidth > window.innerWidth + 1) {w.framesOverflowing += 1;}
+      if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+        w.framesOverflowing += 1;
+      }
       requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
