@@ -83,4 +83,12 @@ describe('distributed processes over Kafka', () => {
     expect(body.services.trading.status).toBe('down');
     expect(body.services.auth.status).toBe('ok');
   });
+
+  it('should stop the gateway gracefully on SIGTERM, exiting 0 once its bus is closed', async () => {
+    const gateway = processes[4];
+
+    const exit = await gateway.kill('SIGTERM', 10_000);
+
+    expect({ exit, output: gateway.output() }).toEqual({ exit: { code: 0, signal: null }, output: expect.not.stringContaining('shutdown took longer') });
+  });
 });

@@ -38,6 +38,8 @@ export function installShutdown(app: INestApplicationContext, logger: AppLogger,
       },
     );
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  // Subscribed for good, not once: a second signal while stopping (Ctrl-C reaches `npm start` and the product, and
+  // `npm start` passes its own on) is ignored instead of killing the process in the middle of its close.
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }

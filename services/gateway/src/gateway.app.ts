@@ -46,7 +46,10 @@ export async function createGatewayApp(
   app.use('/api', skipWebhooks(plainParseErrors(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] }))));
   app.use('/api', skipWebhooks(express.text({ limit: '64kb', type: () => true })));
   serveWebClient(app, path.resolve(config.WEB_DIST_DIR));
-  app.enableShutdownHooks();
+  // No app.enableShutdownHooks(): the process's own handler (installShutdown, @app/host) closes the app on
+  // SIGTERM/SIGINT, which runs Nest's shutdown hooks, and then what Nest does not own (the bus, the embedded
+  // database). Nest's handler would race it, and after its own hooks raise the signal again: the process
+  // died by it (exit 143) in the middle of that close, the embedded database never closed.
   return app;
 }
 

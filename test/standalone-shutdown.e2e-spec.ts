@@ -1,0 +1,65 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, spawnNode } from '@app/testing';
+import type { NodeProcess } from '@app/testing';
+
+const root = path.resolve(__dirname, '..');
+
+/**
+ * `npm start` stopped as a user stops it (Ctrl-C) or as an orchestrator does (SIGTERM): the product closes HTTP, the
+ * services and then its embedded database, and exits 0. Until 2026-11-27 Nest's own signal handler raced the
+ * product's and raised the signal again once its hooks had run: the process died by it (exit 143) in the middle of
+ * the close, and the embedded database was left to recover as after a crash.
+ */
+describe('standalone process stopped by a signal', () => {
+  const dataDirs: string[] = [];
+  let product: NodeProcess | undefined;
+
+  beforeAll(() => {
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'ignore' });
+  });
+
+  afterEach(async () => {
+    await product?.kill('SIGKILL');
+  });
+
+  afterAll(() => {
+    dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  });
+
+  const start = async (): Promise<NodeProcess> => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ql-shutdown-'));
+    dataDirs.push(dataDir);
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    product = spawnNode(path.join(root, 'dist/services/standalone/src/main.js'), {
+      name: 'standalone',
+      env: { NODE_OPTIONS: '', LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url },
+    });
+    await product.waitForHttp(`${url}/readyz`, 60_000);
+    return product;
+  };
+
+  it('should close everything and exit 0 on SIGTERM', async () => {
+    const sut = await start();
+
+    const exit = await sut.kill('SIGTERM', 15_000);
+
+    expect({ exit, output: sut.output() }).toEqual({ exit: { code: 0, signal: null }, output: expect.stringContaining('SIGTERM received, shutting down') });
+  });
+
+  it('should ignore a second Ctrl-C while it stops, and still exit 0', async () => {
+    const sut = await start();
+
+    // A terminal's Ctrl-C reaches `npm start` and the product, and `npm start` passes its own on: the second comes
+    // while the product is stopping (sent at once, the two would merge into one pending signal).
+    process.kill(sut.pid, 'SIGINT');
+    await sut.waitForLine(/SIGINT received, shutting down/);
+    process.kill(sut.pid, 'SIGINT');
+    const exit = await Promise.race([sut.exited, new Promise((resolve) => setTimeout(() => resolve('still running after 15 s'), 15_000))]);
+
+    expect({ exit, output: sut.output() }).toEqual({ exit: { code: 0, signal: null }, output: expect.stringContaining('SIGINT received, shutting down') });
+  });
+});
