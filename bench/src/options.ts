@@ -18,7 +18,7 @@ export interface BenchOptions {
   warmUp: { rate: number; ms: number };
   /** Alternated baseline/product step pairs at half the product's sustained rate; the median pair is the reading. */
   halfRatePairs: number;
-  /** Write a CPU profile of the standalone product under load (bench/results/profiles). */
+  /** Write CPU profiles of the standalone product under load, its main thread and its database's thread (<out>/profiles). */
   profile: boolean;
   outDir: string;
   /** Checkout whose dist/ holds the product (default: this one; e.g. an integration worktree). */
