@@ -9,6 +9,7 @@ import { measureKafkaRoundTrip } from './kafka-round-trip';
 import { machineInfo } from './machine';
 import { METHOD } from './method';
 import { parseOptions } from './options';
+import { readProfiles } from './profile-summary';
 import type { BenchOptions } from './options';
 import { startDistributedProduct, startInfra } from './product/distributed-target';
 import { startStandaloneProduct } from './product/standalone-target';
@@ -120,6 +121,7 @@ async function main(): Promise<void> {
     soak: out.soak,
     checks: evaluateChecks(out.sweeps, out.half, out.kafka, out.soak),
     notes: out.notes,
+    ...(o.profile && { profiles: await readProfiles(path.join(o.outDir, 'profiles'), started) }),
   };
   const name = o.soak ? 'latest-soak' : o.quick ? 'latest-quick' : 'latest';
   const files = await writeResults(o.outDir, name, result);

@@ -83,3 +83,31 @@ describe('resultMarkdown, half-rate section', () => {
     expect(resultMarkdown(halfRateResult(step(9.2), step(50.3)), 'latest.svg', null)).not.toContain('Per webhook by thread');
   });
 });
+
+describe('resultMarkdown, CPU profiles', () => {
+  it("should give each thread's largest self times, the names quoted as code", () => {
+    const r: BenchResult = {
+      ...soakResult(),
+      profiles: [
+        {
+          thread: 'worker thread 1',
+          file: 'CPU.1.1.1.1.002.cpuprofile',
+          busyMs: 55_120,
+          byPackage: [{ name: 'WebAssembly', pct: 58.2 }],
+          byFunction: [{ name: 'serializers.<computed> (@electric-sql/pglite:11)', pct: 1.2 }],
+        },
+      ],
+    };
+
+    const md = resultMarkdown(r, 'latest-soak.svg', null);
+
+    expect(md).toContain('## CPU profiles (--profile)');
+    expect(md).toContain('**worker thread 1** (`CPU.1.1.1.1.002.cpuprofile`, 55.1 s busy)');
+    expect(md).toContain('- by origin: `WebAssembly` 58.2 %');
+    expect(md).toContain('- by function: `serializers.<computed> (@electric-sql/pglite:11)` 1.2 %');
+  });
+
+  it('should leave the section out without profiles', () => {
+    expect(resultMarkdown(soakResult(), 'latest-soak.svg', null)).not.toContain('CPU profiles');
+  });
+});

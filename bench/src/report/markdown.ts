@@ -4,6 +4,7 @@ import { addedList, pairsOf } from '../half-rate';
 import { describeOwnPauses } from '../own-pauses';
 import { describeStalls } from '../stalls';
 import { describeUse } from '../thread-cpu';
+import type { ProfileSummary, Share } from '../profile-summary';
 import type { BenchResult } from './result';
 
 const f = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '—');
@@ -117,9 +118,26 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
       );
     }
   }
+  if (r.profiles?.length) {
+    lines.push('', ...profilesMarkdown(r.profiles));
+  }
   lines.push('', '## How it was measured', '', ...r.method.map((x) => `- ${x}`));
   if (r.notes.length) {
     lines.push('', '## Notes', '', ...r.notes.map((x) => `- ${x}`));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** `--profile`: each thread's self time by origin and by function, as shares of its busy time. */
+function profilesMarkdown(profiles: ProfileSummary[]): string[] {
+  const lines = [
+    '## CPU profiles (--profile)',
+    '',
+    "Self time (a frame's own code, not what it calls) as a share of each thread's busy time (idle excluded), the largest first. In standalone mode the only worker thread is the embedded database's.",
+  ];
+  const shares = (xs: Share[]): string => xs.map((x) => `\`${x.name}\` ${f(x.pct)} %`).join(' · ');
+  for (const p of profiles) {
+    lines.push('', `**${p.thread}** (\`${p.file}\`, ${f(p.busyMs / 1000)} s busy)`, '', `- by origin: ${shares(p.byPackage)}`, `- by function: ${shares(p.byFunction)}`);
+  }
+  return lines;
 }

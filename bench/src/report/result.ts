@@ -2,6 +2,7 @@
 import type { LatencySummary } from '../stats';
 import type { MachineInfo } from '../machine';
 import type { OwnPauses } from '../own-pauses';
+import type { ProfileSummary } from '../profile-summary';
 import type { StepStalls } from '../stalls';
 import type { StepResult, SweepResult } from '../sweep';
 
@@ -75,4 +76,6 @@ export interface BenchResult {
   soak: SoakResult | null;
   checks: TargetCheck[];
   notes: string[];
+  /** `--profile`: each thread's profile summarised (absent without it, and in results from before 2026-11-27). */
+  profiles?: ProfileSummary[];
 }

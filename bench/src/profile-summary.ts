@@ -1,0 +1,106 @@
+// `--profile`: what each thread of the standalone product spent its busy time on, read from the .cpuprofile files
+// Node's `--cpu-prof` writes (one per thread: the main thread's and the embedded database's), so that a run's
+// markdown says it without a profiler's UI or a throwaway script.
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+/** The parts of V8's CPU profile (`Profiler.Profile`) read here. */
+export interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export interface Share {
+  name: string;
+  /** Per cent of the thread's busy time spent in it (self time: its own code, not what it called). */
+  pct: number;
+}
+
+export interface ProfileSummary {
+  /** 'main thread', or 'worker thread N' (N: Node's thread id; in standalone mode the only worker is the embedded database's). */
+  thread: string;
+  file: string;
+  /** Sampled time not idle: what the shares are of. */
+  busyMs: number;
+  byPackage: Share[];
+  byFunction: Share[];
+}
+
+/** V8's pseudo-frames for time the thread was not running JavaScript or WebAssembly of its own. */
+const NOT_BUSY = new Set(['(idle)', '(program)']);
+
+/**
+ * Where a frame's code comes from: an npm package, a Node built-in module (`node:fs`), the product's own code (its
+ * path under `dist/`, three levels: `services/execution/src`), WebAssembly, or `(native)` (the garbage collector,
+ * `writev`, `postMessage` and other C++ without a script).
+ */
+export function originOf(url: string): string {
+  if (!url) {
+    return '(native)';
+  }
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) {
+    return pkg[1];
+  }
+  if (url.startsWith('node:')) {
+    return url.split('/')[0];
+  }
+  if (url.startsWith('wasm://')) {
+    return 'WebAssembly';
+  }
+  const dist = url.split('/dist/')[1];
+  return dist ? dist.split('/').slice(0, 3).join('/') : url;
+}
+
+const top = (m: Map<string, number>, busy: number, n: number): Share[] =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([name, t]) => ({ name, pct: Math.round((t / busy) * 1000) / 10 }));
+
+/** Self time by origin and by function, as shares of the busy time, the `n` largest of each. */
+export function summarizeProfile(p: CpuProfile, thread: string, file: string, n = 12): ProfileSummary {
+  const frames = new Map(p.nodes.map((node) => [node.id, node.callFrame]));
+  const byPackage = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let busy = 0;
+  p.samples.forEach((id, i) => {
+    const frame = frames.get(id);
+    const dt = p.timeDeltas[i] ?? 0;
+    if (!frame || NOT_BUSY.has(frame.functionName)) {
+      return;
+    }
+    busy += dt;
+    const origin = originOf(frame.url);
+    byPackage.set(origin, (byPackage.get(origin) ?? 0) + dt);
+    const where = !frame.url ? 'native' : origin === 'WebAssembly' ? origin : `${origin}:${frame.lineNumber + 1}`;
+    const fn = `${frame.functionName || '(anonymous)'} (${where})`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
+  });
+  return { thread, file, busyMs: Math.round(busy / 1000), byPackage: top(byPackage, busy, n), byFunction: top(byFunction, busy, n) };
+}
+
+/** Node names a profile `CPU.<date>.<time>.<pid>.<thread id>.<sequence>.cpuprofile`; thread 0 is the main thread. */
+export function threadOf(file: string): string {
+  const id = /^CPU\.\d+\.\d+\.\d+\.(\d+)\.\d+\.cpuprofile$/.exec(file)?.[1];
+  if (id === undefined) {
+    return file;
+  }
+  return id === '0' ? 'main thread' : `worker thread ${id}`;
+}
+
+/** The profiles written into `dir` since `sinceMs` (a run's own, not an earlier run's in the same folder), main thread first. */
+export async function readProfiles(dir: string, sinceMs: number): Promise<ProfileSummary[]> {
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.cpuprofile')).sort();
+  const summaries: ProfileSummary[] = [];
+  for (const file of files) {
+    const full = path.join(dir, file);
+    if ((await stat(full)).mtimeMs < sinceMs) {
+      continue;
+    }
+    const profile = JSON.parse(await readFile(full, 'utf8')) as CpuProfile;
+    summaries.push(summarizeProfile(profile, threadOf(file), file));
+  }
+  return summaries.sort((a, b) => Number(b.thread === 'main thread') - Number(a.thread === 'main thread'));
+}
