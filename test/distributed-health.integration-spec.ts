@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { freePort, spawnNode } from '@app/testing';
+import { buildServer, freePort, spawnNode } from '@app/testing';
 import type { NodeProcess } from '@app/testing';
 
 const root = path.resolve(__dirname, '..');
@@ -16,7 +15,7 @@ describe('distributed processes over Kafka', () => {
   let gatewayUrl: string;
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'ignore' });
+    buildServer();
     const env = {
       NODE_OPTIONS: '',
       LOG_LEVEL: 'warn',
@@ -84,7 +83,7 @@ describe('distributed processes over Kafka', () => {
     expect(body.services.auth.status).toBe('ok');
   });
 
-  it('should stop the gateway gracefully on SIGTERM, exiting 0 once its bus is closed', async () => {
+  it('should stop the gateway gracefully on SIGTERM, exiting 0', async () => {
     const gateway = processes[4];
 
     const exit = await gateway.kill('SIGTERM', 10_000);

@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, spawnNode } from '@app/testing';
+import { buildServer, freePort, repoRoot, spawnNode } from '@app/testing';
 import type { NodeProcess } from '@app/testing';
-
-const root = path.resolve(__dirname, '..');
 
 /**
  * `npm start` stopped as a user stops it (Ctrl-C) or as an orchestrator does (SIGTERM): the product closes HTTP, the
@@ -17,9 +14,7 @@ describe('standalone process stopped by a signal', () => {
   const dataDirs: string[] = [];
   let product: NodeProcess | undefined;
 
-  beforeAll(() => {
-    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'ignore' });
-  });
+  beforeAll(buildServer);
 
   afterEach(async () => {
     await product?.kill('SIGKILL');
@@ -34,7 +29,7 @@ describe('standalone process stopped by a signal', () => {
     dataDirs.push(dataDir);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    product = spawnNode(path.join(root, 'dist/services/standalone/src/main.js'), {
+    product = spawnNode(path.join(repoRoot(), 'dist/services/standalone/src/main.js'), {
       name: 'standalone',
       env: { NODE_OPTIONS: '', LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url },
     });

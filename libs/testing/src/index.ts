@@ -9,6 +9,7 @@ export * from './kafka/kafka-test-tuning';
 export * from './postgres/test-database-name';
 export * from './postgres/start-postgres';
 export * from './postgres/reset-schemas';
+export * from './process/build-server';
 export * from './process/spawn-node';
 export * from './process/wait-for-http';
 export * from './process/wait-until';

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { SecretBox } from '@app/common';
@@ -18,6 +17,7 @@ import { freePort } from '../process/free-port';
 import { spawnNode } from '../process/spawn-node';
 import { waitUntil } from '../process/wait-until';
 import type { NodeProcess } from '../process/spawn-node';
+import { buildServer } from '../process/build-server';
 import { repoRoot } from '../testing-config';
 import { WebhookJournal } from './webhook-journal';
 
@@ -76,7 +76,7 @@ export class ExecutionStack {
   ) {}
 
   static async start(options: ExecutionStackOptions): Promise<ExecutionStack> {
-    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: repoRoot(), stdio: 'ignore' });
+    buildServer();
     const fresh = options.databaseUrl ? undefined : startPostgres();
     // A fixed port, so the broker can be stopped and started again where every client expects it.
     const [kafka, db, sim] = await Promise.all([startKafkaMock({ topics: systemTopics(), port: await freePort() }), fresh, startSimulator()]);
