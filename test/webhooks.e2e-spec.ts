@@ -149,6 +149,22 @@ describe('TradingView webhooks (e2e)', () => {
     expect(sim.control.orders()).toHaveLength(2);
   });
 
+  it("should execute a request whose caller's X-Request-Id comes again once, answering the repeat with the first result", async () => {
+    // The gateway keeps a caller's request id: only the journal's exactly-once index can tell that it came before.
+    const alertId = await alert(targets.slice(0, 2));
+    const requestId = `client-${randomUUID()}`;
+    const send = (quantity: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': requestId }, body: signal(alertId, { quantity }) });
+    const first = await send('2');
+    const firstBody: unknown = await first.json();
+    // Another body, so not the duplicate window's repeat of a signal: the same request again by its id.
+    const again = await send('3');
+
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(await again.json()).toEqual(firstBody);
+    expect(firstBody).toMatchObject({ request_id: requestId, successful: 2 });
+    expect(sim.control.orders()).toHaveLength(2);
+  });
+
   it.each([
     ['unknown secret', () => post('{}', 'application/json', url.replace(/[^/]+$/, 'nope')), 401],
     ['malformed JSON', () => post('{"alert_id": '), 400],

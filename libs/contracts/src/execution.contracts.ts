@@ -16,6 +16,11 @@ export const WebhookReceivedV1 = z.object({
   contentType: z.string().max(256).nullable(),
   receivedAt: z.string(),
   requestId: z.string().min(1).max(128),
+  /**
+   * The gateway made the request id itself (a new UUIDv7), so no other delivery of another request carries it.
+   * Absent when the caller's X-Request-Id was kept: that id may come again, and only the journal can tell.
+   */
+  freshRequestId: z.literal(true).optional(),
   /** Set by the gateway when the body exceeded 64 KB (the body is then not forwarded). */
   tooLarge: z.boolean().optional(),
 });

@@ -4,7 +4,15 @@ import type { PgliteDriver } from './pglite-driver';
 /** Where a service's tables live: a Postgres server, or the embedded PGlite of standalone mode. */
 export type DatabaseRuntime =
   | { kind: 'postgres'; url: string; poolSize: number }
-  | { kind: 'pglite'; driver: PgliteDriver };
+  | {
+      kind: 'pglite';
+      driver: PgliteDriver;
+      /**
+       * The standalone product's data folder, where a service may keep files beside the embedded database (execution's
+       * write-ahead file of webhooks in flight). Absent for a database in memory, whose services then keep none.
+       */
+      dataDir?: string;
+    };
 
 export interface ServiceDatabaseOptions {
   /** The Postgres schema the service owns; its entities declare it and its first migration creates it. */

@@ -24,6 +24,7 @@ import { FINISH_LINGER, FanOutJournal, finishLingerFor } from './webhooks/fan-ou
 import { FanOutService } from './webhooks/fan-out.service';
 import { JournalRepository } from './webhooks/journal.repository';
 import { ResumeService } from './webhooks/resume.service';
+import { INTAKE_LOG, intakeLogFor } from './webhooks/intake-log';
 import { IntakeLookup } from './webhooks/intake-lookup';
 import { RouteLookup } from './webhooks/route-lookup';
 import { WebhookController } from './webhooks/webhook.controller';
@@ -48,6 +49,7 @@ export class ExecutionModule {
         // The embedded database cannot be opened by another process: this one writes every row of the read model.
         { provide: ReadModelMemory, useValue: new ReadModelMemory(database.kind === 'pglite') },
         { provide: FINISH_LINGER, useValue: finishLingerFor(database.kind) },
+        { provide: INTAKE_LOG, useValue: intakeLogFor(database) },
         BrokerAccess, ContractCache, EndpointService, LogsService, ReadModelRepository,
         JournalRepository, FanOutJournal, FanOutService, IntakeLookup, RouteLookup, WebhookLease, WebhookService, ResumeService,
       ],

@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type { OrderAttemptEntity } from '../entities/order-attempt.entity';
 import type { WebhookStatus } from '../entities/webhook.entity';
+import type { IntakeEntry } from './intake-log';
 import type { NewAttempt } from './journal.repository';
 
 export interface FanOutEnd {
@@ -28,6 +29,8 @@ interface Finish {
   webhookId: string;
   attempts: OrderAttemptEntity[];
   end: FanOutEnd;
+  /** The webhook as received when its row is not written yet (standalone's intake log): the closing write inserts it. */
+  unwritten?: IntakeEntry;
 }
 
 /**
@@ -72,9 +75,12 @@ export class FanOutJournal {
     this.inserts = new GroupCommit<Finish, void>((batch) => this.insertAll(batch), { lingerMs });
   }
 
-  /** Inserts every attempt with its outcome and writes the webhook's final state and events. */
-  finish(webhookId: string, attempts: OrderAttemptEntity[], end: FanOutEnd): Promise<void> {
-    return this.inserts.run({ webhookId, attempts, end });
+  /**
+   * Inserts every attempt with its outcome and writes the webhook's final state and events: its row is updated, or
+   * inserted whole when `unwritten` holds it as received (the intake log's webhooks, journalled once).
+   */
+  finish(webhookId: string, attempts: OrderAttemptEntity[], end: FanOutEnd, unwritten?: IntakeEntry): Promise<void> {
+    return this.inserts.run({ webhookId, attempts, end, unwritten });
   }
 
   /** Settles attempts that were journalled pending (by a version that wrote them before sending), and the webhook. */
@@ -87,15 +93,24 @@ export class FanOutJournal {
       id: a.id, webhook_id: f.webhookId, user_id: a.userId, account_id: a.accountId, account_name: a.accountName, connection_id: a.connectionId,
       cl_ord_id: a.clOrdId, kind: a.kind, request: a.request, status: a.status, order_id: a.orderId, error: a.error, duration_ms: a.durationMs,
     })));
+    const written = batch.filter((f) => !f.unwritten);
+    // The new rows are inserted before the attempts that refer to them; the foreign key is checked at the statement's end.
     await this.db.query(
-      `WITH a AS (
+      `WITH n AS (
+         INSERT INTO "execution"."webhooks" ("id", "user_id", "request_id", "alert_id", "alert_name", "symbol", "action", "status", "executes", "request", "raw_body",
+                "body_hash", "events", "http_status", "response", "created_at")
+         SELECT x."id", x."userId", x."requestId", x."alertId", x."alertName", x."symbol", x."action", x."status", true, x."request", x."rawBody",
+                x."bodyHash", x."events", 200, x."response", x."createdAt"
+           FROM jsonb_to_recordset($4::jsonb) AS x("id" uuid, "userId" uuid, "requestId" text, "alertId" uuid, "alertName" text, "symbol" text, "action" text,
+                "status" text, "request" jsonb, "rawBody" text, "bodyHash" text, "events" jsonb, "response" jsonb, "createdAt" timestamptz)),
+       a AS (
          INSERT INTO "execution"."order_attempts"
            ("id", "webhook_id", "user_id", "account_id", "account_name", "connection_id", "cl_ord_id", "kind", "request", "status", "order_id", "error", "duration_ms")
          SELECT x.id, x.webhook_id, x.user_id, x.account_id, x.account_name, x.connection_id, x.cl_ord_id, x.kind, x.request, x.status, x.order_id, x.error, x.duration_ms
            FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, webhook_id uuid, user_id uuid, account_id uuid, account_name text, connection_id uuid,
                 cl_ord_id text, kind text, request jsonb, status text, order_id int, error text, duration_ms int))
        ${finalWebhooks('$2', '$3')}`,
-      [jsonbParam(attempts), jsonbParam(webhooksOf(batch)), batch.map((f) => f.webhookId)],
+      [jsonbParam(attempts), jsonbParam(webhooksOf(written)), written.map((f) => f.webhookId), jsonbParam(newRowsOf(batch))],
     );
     return batch.map(() => undefined);
   }
@@ -127,5 +142,9 @@ const finalWebhooks = (rows: string, ids: string): string => `, f AS (DELETE FRO
           SET "status" = x.status, "http_status" = 200, "response" = x.response, "events" = w."events" || x.events, "updated_at" = now()
          FROM jsonb_to_recordset(${rows}::jsonb) AS x(id uuid, status text, response jsonb, events jsonb)
         WHERE w."id" = x.id AND w."id" = ANY(${ids}::uuid[])`;
+
+/** The rows of the batch's unwritten webhooks, whole: as received, with the outcome and every event after it. */
+const newRowsOf = (batch: Finish[]) =>
+  batch.flatMap(({ unwritten: w, end }) => (w ? [{ ...w, status: end.status, response: end.response, events: [...w.events, ...end.events] }] : []));
 
 const webhooksOf = (batch: Finish[]) => batch.map((f) => ({ id: f.webhookId, status: f.end.status, response: f.end.response, events: f.end.events }));

@@ -12,6 +12,7 @@ import type { WebhookEntity } from '../entities/webhook.entity';
 import { ReadModelRepository } from '../read-model/read-model.repository';
 import { buildBrokerCall, clOrdIdOf } from './build-broker-call';
 import { FanOutJournal, attemptOf } from './fan-out-journal';
+import type { IntakeEntry } from './intake-log';
 import { JournalRepository } from './journal.repository';
 import type { Signal } from './signal';
 
@@ -35,7 +36,8 @@ export class FanOutService {
     private readonly batch: FanOutJournal,
   ) {}
 
-  async execute(webhook: WebhookEntity, signal: Signal, route: AlertRouteChangedV1, ctx: MessageContext, resuming: boolean): Promise<WebhookResultV1> {
+  /** `unwritten`: the webhook as received when its row is not written yet (the intake log's): the closing write inserts it. */
+  async execute(webhook: WebhookEntity, signal: Signal, route: AlertRouteChangedV1, ctx: MessageContext, resuming: boolean, unwritten?: IntakeEntry): Promise<WebhookResultV1> {
     const targets = this.targets(route);
     // Only a resumed webhook can have attempts: journalled pending by a version that wrote them before sending.
     const journalled = resuming ? await this.journal.attemptsOf(webhook.id) : [];
@@ -64,7 +66,7 @@ export class FanOutService {
     const status = failed === 0 ? 'completed' : successful === 0 ? 'failed' : 'partial';
     events.push({ at: new Date().toISOString(), type: 'completed', message, outcome: status });
     const end = { status, response, events } as const;
-    await (settling ? this.batch.settle(webhook.id, journalled, end) : this.batch.finish(webhook.id, attempts, end));
+    await (settling ? this.batch.settle(webhook.id, journalled, end) : this.batch.finish(webhook.id, attempts, end, unwritten));
     return response;
   }
 

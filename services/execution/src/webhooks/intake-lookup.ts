@@ -45,9 +45,9 @@ export class IntakeLookup {
     const hash = hashSecret(secret);
     if (this.memory.active) {
       // Found by the secret's hash, which tells nothing of the secret. Not asked: whether the request is already
-      // journalled. The memory is kept in standalone mode, whose in-process transport delivers a request once; and a
-      // request delivered again is still refused a second journal row by the unique index on executing
-      // request ids, and settled from the first (WebhookService.admit).
+      // journalled. The memory is kept in standalone mode, whose in-process transport delivers a request once; the
+      // gateway's own request ids never come again, and a caller's id sent again is refused a second journal row by the
+      // unique index on executing request ids, and settled from the first (WebhookService.admit).
       return { ...this.memory.intake(hash, alertId), journalled: false };
     }
     const row = await this.lookups.run({ hash, requestId, alertId });

@@ -13,6 +13,7 @@ import { WebhookEntity } from '../entities/webhook.entity';
 import { Execution_SCHEMA, executionMigrations } from '../migrations';
 import { clOrdIdOf } from './build-broker-call';
 import { FanOutJournal, attemptOf, finishLingerFor } from './fan-out-journal';
+import type { IntakeEntry } from './intake-log';
 import { JournalRepository } from './journal.repository';
 
 /** The journal on the embedded database of standalone mode, which plans prepared statements once for any values. */
@@ -138,6 +139,53 @@ describe(JournalRepository.name, () => {
       expect([(await sut.webhook(w2.id))?.response, (await sut.webhook(w3.id))?.response]).toEqual([resultOf(two, 1), resultOf(three, 1)]);
       // Finished: no longer the sweep's to resume.
       expect((await sut.unfinished()).map((w) => w.id)).not.toContain(w1.id);
+    });
+
+    /** A webhook admitted in standalone mode: on record in the intake log only, its row not written yet. */
+    const unwritten = (requestId: string): IntakeEntry => ({
+      id: uuidv7(), userId, requestId, alertId: null, alertName: 'breakout', symbol: 'MNQZ6', action: 'market buy', request: { quantity: 1 },
+      rawBody: '{"quantity":1}', bodyHash: 'hash', events: [{ at: '2026-11-27T10:00:00.000Z', type: 'received', message: 'Webhook received' }],
+      createdAt: '2026-11-27T10:00:00.010Z',
+    });
+
+    it("should insert an unwritten webhook's row whole with its attempts in the closing write, beside a written one's update", async () => {
+      const [one, two] = [uuidv7(), uuidv7()];
+      const fresh = unwritten(one);
+      const written = await newWebhook(two);
+      const a = planned(fresh.id, one, 'DEMO1');
+      const b = planned(written.id, two, 'DEMO2');
+      const done = { at: '2026-11-27T10:00:00.030Z', type: 'completed' as const, message: 'done', outcome: 'completed' };
+      const journal = fanOuts();
+
+      await Promise.all([
+        journal.finish(written.id, [{ ...b, status: 'placed', orderId: 111 }], { status: 'completed', response: resultOf(two, 1), events: [done] }),
+        journal.finish(fresh.id, [{ ...a, status: 'placed', orderId: 110 }], { status: 'completed', response: resultOf(one, 1), events: [done] }, fresh),
+      ]);
+
+      const row = await sut.webhook(fresh.id);
+      expect(row).toMatchObject({
+        requestId: one, userId, alertName: 'breakout', symbol: 'MNQZ6', action: 'market buy', status: 'completed', executes: true, httpStatus: 200,
+        request: { quantity: 1 }, rawBody: '{"quantity":1}', response: resultOf(one, 1), createdAt: new Date(fresh.createdAt),
+      });
+      expect(row?.events.map((e) => e.type)).toEqual(['received', 'completed']);
+      expect(await attemptsOf(fresh.id)).toEqual([['DEMO1', a.clOrdId, 'placed', 110, null, null, { accountId: 7, orderQty: 1 }]]);
+      expect((await sut.webhook(written.id))?.status).toBe('completed');
+      // Written finished, it never was the sweep's.
+      const listed = await db.query<{ webhook_id: string }>('SELECT "webhook_id" FROM "execution"."unfinished_webhooks" WHERE "webhook_id" = $1', [fresh.id]);
+      expect(listed.rows).toEqual([]);
+    });
+
+    it("should restore an interrupted webhook of the intake log as received and unfinished, and leave one whose row was written", async () => {
+      const interrupted = unwritten(uuidv7());
+      const finished = unwritten(uuidv7());
+      await fanOuts().finish(finished.id, [], { status: 'completed', response: resultOf(finished.requestId, 0), events: [] }, finished);
+
+      await expect(sut.restore([interrupted, finished])).resolves.toBe(1);
+
+      expect(await sut.webhook(interrupted.id)).toMatchObject({ requestId: interrupted.requestId, status: 'received', claimedBy: null, rawBody: '{"quantity":1}', createdAt: new Date(interrupted.createdAt) });
+      expect((await sut.webhook(finished.id))?.status).toBe('completed');
+      expect((await sut.unfinished()).map((w) => w.id)).toContain(interrupted.id);
+      expect((await sut.unfinished()).map((w) => w.id)).not.toContain(finished.id);
     });
 
     it('should settle attempts an earlier version journalled pending in place, without writing them again', async () => {

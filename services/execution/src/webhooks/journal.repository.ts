@@ -7,6 +7,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { OrderAttemptEntity } from '../entities/order-attempt.entity';
 import { SystemRejectionEntity } from '../entities/read-model.entities';
 import { WebhookEntity, executes, isUnfinished } from '../entities/webhook.entity';
+import type { IntakeEntry } from './intake-log';
 
 export type NewAttempt = Omit<OrderAttemptEntity, 'id' | 'createdAt' | 'updatedAt' | 'orderId' | 'error' | 'durationMs' | 'status'> & {
   /** 'failed' when the account could not even be planned (no connection, unknown contract). */
@@ -70,6 +71,28 @@ export class JournalRepository {
       }
       return row;
     });
+  }
+
+  /**
+   * A `received` row for each webhook of the intake log that has none (left by a process that died before its closing
+   * write): the resume sweep then finishes them. Rows already written are left as they are.
+   */
+  async restore(entries: IntakeEntry[]): Promise<number> {
+    if (entries.length === 0) {
+      return 0;
+    }
+    const rows = await this.webhooks.query<Array<{ id: string }>>(
+      `WITH w AS (
+         INSERT INTO "execution"."webhooks" ("id", "user_id", "request_id", "alert_id", "alert_name", "symbol", "action", "status", "executes", "request", "raw_body", "body_hash", "events", "created_at")
+         SELECT x."id", x."userId", x."requestId", x."alertId", x."alertName", x."symbol", x."action", 'received', true, x."request", x."rawBody", x."bodyHash", x."events", x."createdAt"
+           FROM jsonb_to_recordset($1::jsonb) AS x("id" uuid, "userId" uuid, "requestId" text, "alertId" uuid, "alertName" text, "symbol" text, "action" text,
+                "request" jsonb, "rawBody" text, "bodyHash" text, "events" jsonb, "createdAt" timestamptz)
+         ON CONFLICT DO NOTHING
+         RETURNING "id")
+       INSERT INTO "execution"."unfinished_webhooks" ("webhook_id") SELECT "id" FROM w RETURNING "webhook_id"`,
+      [jsonbParam(entries)],
+    );
+    return rows.length;
   }
 
   /**

@@ -29,7 +29,7 @@ describe(ResumeService.name, () => {
       }),
     };
     const lease = { claim: jest.fn().mockResolvedValue(true), hold: <T>(_id: string, work: () => Promise<T>) => work(), ttlMs: 10_000 };
-    const sut = new ResumeService(journal as unknown as JournalRepository, routes as unknown as RouteLookup, fanOut as unknown as FanOutService, lease as unknown as WebhookLease);
+    const sut = new ResumeService(journal as unknown as JournalRepository, routes as unknown as RouteLookup, fanOut as unknown as FanOutService, lease as unknown as WebhookLease, null);
 
     await expect(sut.resumeAll()).resolves.toBe(2);
 
@@ -42,7 +42,7 @@ describe(ResumeService.name, () => {
     const routes = { routeOf: jest.fn().mockRejectedValue(new DomainError('SERVICE_UNAVAILABLE', 'trading is not answering')) };
     const fanOut = { execute: jest.fn() };
     const lease = { claim: jest.fn().mockResolvedValue(true), hold: <T>(_id: string, work: () => Promise<T>) => work(), ttlMs: 10_000 };
-    const sut = new ResumeService(journal as unknown as JournalRepository, routes as unknown as RouteLookup, fanOut as unknown as FanOutService, lease as unknown as WebhookLease);
+    const sut = new ResumeService(journal as unknown as JournalRepository, routes as unknown as RouteLookup, fanOut as unknown as FanOutService, lease as unknown as WebhookLease, null);
 
     await expect(sut.resumeAll()).resolves.toBe(0);
 

@@ -1,8 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
-import type { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { WebhookResultV1 } from '@app/contracts';
 import type { WebhookEntity } from '../entities/webhook.entity';
 import { FanOutService } from './fan-out.service';
+import { INTAKE_LOG } from './intake-log';
+import type { IntakeLog } from './intake-log';
 import { JournalRepository } from './journal.repository';
 import { parseSignal } from './parse-signal';
 import { RouteLookup } from './route-lookup';
@@ -14,9 +16,11 @@ const FINAL = new Set(['completed', 'partial', 'failed']);
  * Finishes webhooks whose instance died: on start and then every lease period, each unfinished
  * webhook whose lease lapsed is claimed (by one instance only) and finished. Every account's order
  * is first looked up by its clOrdId (it may have reached Tradovate); only the missing are placed.
+ * In standalone mode the webhooks the last process left in the intake log get their rows first, before the
+ * service takes any message.
  */
 @Injectable()
-export class ResumeService implements OnApplicationBootstrap, OnModuleDestroy {
+export class ResumeService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ResumeService.name);
   /** The running sweep, for tests and shutdown. */
   running: Promise<number> = Promise.resolve(0);
@@ -28,7 +32,20 @@ export class ResumeService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly routes: RouteLookup,
     private readonly fanOut: FanOutService,
     private readonly lease: WebhookLease,
+    @Inject(INTAKE_LOG) private readonly intakeLog: IntakeLog | null,
   ) {}
+
+  async onModuleInit(): Promise<void> {
+    if (!this.intakeLog) {
+      return;
+    }
+    const entries = this.intakeLog.recover((file, line) => this.logger.warn({ file, line }, 'unreadable intake log entry skipped'));
+    const restored = await this.journal.restore(entries);
+    this.intakeLog.clear();
+    if (restored > 0) {
+      this.logger.log(`${restored} webhook(s) interrupted before their closing write will be resumed`);
+    }
+  }
 
   onApplicationBootstrap(): void {
     // In the background: the service answers while it catches up.
@@ -39,6 +56,7 @@ export class ResumeService implements OnApplicationBootstrap, OnModuleDestroy {
 
   onModuleDestroy(): void {
     clearInterval(this.timer);
+    this.intakeLog?.close();
   }
 
   async resumeAll(): Promise<number> {

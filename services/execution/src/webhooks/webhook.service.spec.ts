@@ -31,7 +31,7 @@ describe(WebhookService.name, () => {
       const routes = { askTrading: jest.fn().mockRejectedValue(new DomainError('SERVICE_UNAVAILABLE', 'Alert x could not be looked up just now')) };
       const fanOut = { execute: jest.fn() };
       const sut = new WebhookService(config, intake as unknown as IntakeLookup, journal as unknown as JournalRepository, routes as unknown as RouteLookup,
-        fanOut as unknown as FanOutService, {} as WebhookLease, {} as ResumeService);
+        fanOut as unknown as FanOutService, {} as WebhookLease, {} as ResumeService, null);
 
       const err = await sut.receive(webhookOf(randomUUID())).catch((e: unknown) => e);
 

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
 import { sha256Hex } from '@app/common';
 import { DomainError } from '@app/contracts';
 import type { Topic } from '@app/contracts';
@@ -7,9 +8,12 @@ import { isDatabaseUnavailable } from '@app/database';
 import { APP_CONFIG } from '@app/messaging';
 import type { Msg } from '@app/messaging';
 import type { ExecutionConfig } from '../execution.settings';
+import { WebhookEntity } from '../entities/webhook.entity';
 import { journalledAction } from '../logs/journalled-action';
 import { DedupWindow } from './dedup-window';
 import { FanOutService } from './fan-out.service';
+import { INTAKE_LOG } from './intake-log';
+import type { IntakeEntry, IntakeLog } from './intake-log';
 import { IntakeLookup } from './intake-lookup';
 import { JournalRepository } from './journal.repository';
 import { bodyForLog, parseSignal, peekAlertId, textForLog } from './parse-signal';
@@ -47,6 +51,7 @@ export class WebhookService {
     private readonly fanOut: FanOutService,
     private readonly lease: WebhookLease,
     private readonly resume: ResumeService,
+    @Inject(INTAKE_LOG) private readonly intakeLog: IntakeLog | null,
   ) {
     this.limiter = new RateLimiter(config.WEBHOOK_RATE_LIMIT_PER_MIN);
     this.dedup = new DedupWindow(config.WEBHOOK_DEDUP_WINDOW_MS);
@@ -133,15 +138,17 @@ export class WebhookService {
       return this.reject(p, known, new DomainError('NO_TARGET_ACCOUNTS', `Alert "${route.name}" has no accounts to trade: add a group or an account to it.`));
     }
     const now = new Date().toISOString();
+    const events: LogEventV1[] = [
+      { at: p.receivedAt, type: 'received', message: `Webhook received (${p.contentType ?? 'no content type'})` },
+      { at: now, type: 'routed', message: `${signal.orderType} ${signal.action} x${signal.quantity} to ${route.targets.length} account(s)` },
+    ];
+    // A request id the gateway made cannot come again: no other delivery to arbitrate with, so no row before the orders.
+    if (this.intakeLog && p.freshRequestId) {
+      return this.admitOnce(this.intakeLog, { id: uuidv7(), ...this.header(p, known), events, createdAt: now }, signal, route, ctx);
+    }
     let webhook;
     try {
-      webhook = await this.journal.createWebhook({
-        ...this.header(p, known), status: 'received', claimedBy: this.lease.owner, claimTtlMs: this.lease.ttlMs,
-        events: [
-          { at: p.receivedAt, type: 'received', message: `Webhook received (${p.contentType ?? 'no content type'})` },
-          { at: now, type: 'routed', message: `${signal.orderType} ${signal.action} x${signal.quantity} to ${route.targets.length} account(s)` },
-        ],
-      });
+      webhook = await this.journal.createWebhook({ ...this.header(p, known), status: 'received', claimedBy: this.lease.owner, claimTtlMs: this.lease.ttlMs, events });
     } catch (err) {
       // Another instance journalled this request first (the same message delivered to both around a rebalance).
       const existing = await this.journal.executedRow(p.requestId);
@@ -156,8 +163,33 @@ export class WebhookService {
     } catch (err) {
       // Orders may be out: never an error reply TradingView would resend. The journal lets a restart finish it.
       this.logger.error({ err, requestId: p.requestId }, 'fan-out failed');
-      const message = 'Orders were sent but the outcome could not be recorded; see the trade log';
-      return { message, successful: 0, failed: 0, total: 0, results: [], request_id: p.requestId, processed_orders: 0, failed_orders: 0 };
+      return interrupted(p.requestId);
+    }
+  }
+
+  /**
+   * The webhook journalled once (standalone): on record in the intake log before its orders go out, its row written
+   * with its outcome and orders by the fan-out's closing write. No lease: no other instance shares the database.
+   */
+  private async admitOnce(log: IntakeLog, entry: IntakeEntry, signal: Signal, route: AlertRouteChangedV1, ctx: MessageContext): Promise<WebhookResultV1> {
+    const ticket = log.append(entry);
+    const webhook = Object.assign(new WebhookEntity(), {
+      ...entry, status: 'received', executes: true, createdAt: new Date(entry.createdAt), updatedAt: new Date(entry.createdAt),
+      claimedBy: null, claimExpires: null, httpStatus: null, response: null,
+    });
+    try {
+      const result = await this.fanOut.execute(webhook, signal, route, ctx, false, entry);
+      log.settle(ticket);
+      return result;
+    } catch (err) {
+      this.logger.error({ err, requestId: entry.requestId }, 'fan-out failed');
+      // Its row written as received, the resume sweep finishes it (looking its orders up first); failing that, the
+      // intake log still holds it for the next start.
+      this.journal.restore([entry]).then(
+        () => log.settle(ticket),
+        (e: unknown) => this.logger.error({ err: e, requestId: entry.requestId }, 'webhook left in the intake log until the next start'),
+      );
+      return interrupted(entry.requestId);
     }
   }
 
@@ -200,3 +232,9 @@ export class WebhookService {
 }
 
 const hashBody = (body: string): string => sha256Hex(body.trim());
+
+/** The answer when orders may be out but the outcome could not be recorded: never an error TradingView would resend. */
+const interrupted = (requestId: string): WebhookResultV1 => ({
+  message: 'Orders were sent but the outcome could not be recorded; see the trade log',
+  successful: 0, failed: 0, total: 0, results: [], request_id: requestId, processed_orders: 0, failed_orders: 0,
+});

@@ -30,7 +30,12 @@ export class WebhooksController {
     const requestId = String(req.id);
     // Partition by alert (ordering, dedup on one consumer), else by the secret's hash.
     const key = ALERT_ID.exec(text)?.[1] ?? sha256Hex(secret);
-    const payload = { secret: secret.slice(0, 256), body: text, contentType: req.header('content-type') ?? null, receivedAt: new Date().toISOString(), requestId, ...(tooLarge ? { tooLarge } : {}) };
+    // An id the caller did not send was made here, fresh: execution may then journal the webhook once it is finished.
+    const fresh = req.header('x-request-id') !== requestId;
+    const payload = {
+      secret: secret.slice(0, 256), body: text, contentType: req.header('content-type') ?? null, receivedAt: new Date().toISOString(), requestId,
+      ...(fresh ? { freshRequestId: true as const } : {}), ...(tooLarge ? { tooLarge } : {}),
+    };
     const receipt = new ProduceReceipt();
     const reply = await this.bus.request(Topic.WebhookReceived, payload, { correlationId: requestId, userId: null }, { key, timeoutMs: this.config.WEBHOOK_REPLY_TIMEOUT_MS, receipt });
     if (reply.ok) {
