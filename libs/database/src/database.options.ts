@@ -1,4 +1,5 @@
 import type { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import { DatabaseLog } from './database-log';
 import type { PgliteDriver } from './pglite-driver';
 
 /** Where a service's tables live: a Postgres server, or the embedded PGlite of standalone mode. */
@@ -39,6 +40,7 @@ export function dataSourceOptions(runtime: DatabaseRuntime, opts: ServiceDatabas
     uuidExtension: 'pgcrypto' as const,
     installExtensions: false,
     logging: ['error' as const],
+    logger: new DatabaseLog(),
   };
   if (runtime.kind === 'postgres') {
     // A connection attempt gives up after 5 s (pg waits forever by default) and idle connections carry TCP
