@@ -290,6 +290,22 @@ describe('TradingView webhooks (e2e)', () => {
     expect(sim.control.orders().filter((o) => o.orderId !== undefined)).toHaveLength(1);
   });
 
+  it('should not place a webhook again when its caller sends the request id of its 202 back while it is still being placed', async () => {
+    const alertId = await alert(targets.slice(0, 1));
+    sim.control.setLatency(600, 'order/placeorder');
+    sim.control.penalize('order/placeorder', { pTime: 1, count: 1 });
+    const first = await post(signal(alertId, { strategy_name: 'slow' }));
+    const { request_id: requestId } = (await first.json()) as { request_id: string };
+    // Its row is not written until its orders are answered: only the process knows the request is under way.
+    const again = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': requestId }, body: signal(alertId, { strategy_name: 'slow-again' }) });
+
+    expect([first.status, [200, 202].includes(again.status)]).toEqual([202, true]);
+    await new Promise((r) => setTimeout(r, 1500));
+    const logs = await bus.send(Topic.LogsList, { q: requestId }, ctx());
+    expect(logs.items.map((i) => i.status)).toEqual(['completed']);
+    expect(sim.control.orders()).toHaveLength(1);
+  });
+
   it('should keep each webhook of a burst to its own orders, result and trade log', async () => {
     // Webhooks that arrive together share the journal's statements (group commit); none may see another's rows.
     const alerts = [await alert(targets.slice(0, 1)), await alert(targets.slice(0, 2)), await alert(targets.slice(0, 4))];

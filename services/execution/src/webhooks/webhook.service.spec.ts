@@ -101,6 +101,24 @@ describe(WebhookService.name, () => {
       expect(log.pending).toBe(0);
     });
 
+    it("should answer a caller's X-Request-Id naming a webhook still being placed from that webhook, placing nothing more", async () => {
+      const journal = { createWebhook: jest.fn() };
+      let finish: (r: unknown) => void = () => undefined;
+      const fanOut = { execute: jest.fn().mockReturnValue(new Promise((resolve) => (finish = resolve))) };
+      const sut = serviceWith(journal, fanOut);
+      const first = fresh();
+      // The id a 202 answered with, sent back by the caller (another body, so not the duplicate window's repeat).
+      const again = { ...first, payload: { ...first.payload, freshRequestId: undefined, body: first.payload.body.replace('"1"', '"2"') } };
+
+      const replies = [sut.receive(first), sut.receive(again)];
+      await new Promise((r) => setImmediate(r));
+      finish({ successful: 1 });
+
+      await expect(Promise.all(replies)).resolves.toEqual([{ successful: 1 }, { successful: 1 }]);
+      expect(fanOut.execute).toHaveBeenCalledTimes(1);
+      expect(journal.createWebhook).not.toHaveBeenCalled();
+    });
+
     it('should write the row as received for the resume sweep when the closing write fails, never answering an error', async () => {
       const journal = { restore: jest.fn().mockResolvedValue(1) };
       const fanOut = { execute: jest.fn().mockRejectedValue(new Error('database went away')) };

@@ -13,7 +13,7 @@ import { journalledAction } from '../logs/journalled-action';
 import { DedupWindow } from './dedup-window';
 import { FanOutService } from './fan-out.service';
 import { INTAKE_LOG } from './intake-log';
-import type { IntakeEntry, IntakeLog } from './intake-log';
+import type { IntakeEntry, IntakeLog, IntakeTicket } from './intake-log';
 import { IntakeLookup } from './intake-lookup';
 import { JournalRepository } from './journal.repository';
 import { bodyForLog, parseSignal, peekAlertId, textForLog } from './parse-signal';
@@ -42,6 +42,11 @@ export class WebhookService {
   private readonly logger = new Logger(WebhookService.name);
   private readonly limiter: RateLimiter;
   private readonly dedup: DedupWindow<WebhookResultV1>;
+  /**
+   * Webhooks of the intake log whose rows are not written yet, by request id: the exactly-once index cannot see them, so
+   * a caller who sends one's id again as its X-Request-Id (the id a 202 answered with) is answered from here.
+   */
+  private readonly unwritten = new Map<string, Promise<WebhookResultV1>>();
 
   constructor(
     @Inject(APP_CONFIG) config: ExecutionConfig,
@@ -146,6 +151,10 @@ export class WebhookService {
     if (this.intakeLog && p.freshRequestId) {
       return this.admitOnce(this.intakeLog, { id: uuidv7(), ...this.header(p, known), events, createdAt: now }, signal, route, ctx);
     }
+    const running = this.unwritten.get(p.requestId);
+    if (running) {
+      return running;
+    }
     let webhook;
     try {
       webhook = await this.journal.createWebhook({ ...this.header(p, known), status: 'received', claimedBy: this.lease.owner, claimTtlMs: this.lease.ttlMs, events });
@@ -171,7 +180,13 @@ export class WebhookService {
    * The webhook journalled once (standalone): on record in the intake log before its orders go out, its row written
    * with its outcome and orders by the fan-out's closing write. No lease: no other instance shares the database.
    */
-  private async admitOnce(log: IntakeLog, entry: IntakeEntry, signal: Signal, route: AlertRouteChangedV1, ctx: MessageContext): Promise<WebhookResultV1> {
+  private admitOnce(log: IntakeLog, entry: IntakeEntry, signal: Signal, route: AlertRouteChangedV1, ctx: MessageContext): Promise<WebhookResultV1> {
+    const work = this.executeOnce(log, entry, signal, route, ctx);
+    this.unwritten.set(entry.requestId, work);
+    return work;
+  }
+
+  private async executeOnce(log: IntakeLog, entry: IntakeEntry, signal: Signal, route: AlertRouteChangedV1, ctx: MessageContext): Promise<WebhookResultV1> {
     const ticket = log.append(entry);
     const webhook = Object.assign(new WebhookEntity(), {
       ...entry, status: 'received', executes: true, createdAt: new Date(entry.createdAt), updatedAt: new Date(entry.createdAt),
@@ -179,18 +194,24 @@ export class WebhookService {
     });
     try {
       const result = await this.fanOut.execute(webhook, signal, route, ctx, false, entry);
-      log.settle(ticket);
+      this.written(log, ticket, entry);
       return result;
     } catch (err) {
       this.logger.error({ err, requestId: entry.requestId }, 'fan-out failed');
       // Its row written as received, the resume sweep finishes it (looking its orders up first); failing that, the
       // intake log still holds it for the next start.
       this.journal.restore([entry]).then(
-        () => log.settle(ticket),
+        () => this.written(log, ticket, entry),
         (e: unknown) => this.logger.error({ err: e, requestId: entry.requestId }, 'webhook left in the intake log until the next start'),
       );
       return interrupted(entry.requestId);
     }
+  }
+
+  /** The webhook's row is written: the intake log lets go of it, and the exactly-once index answers for its request id. */
+  private written(log: IntakeLog, ticket: IntakeTicket, entry: IntakeEntry): void {
+    log.settle(ticket);
+    this.unwritten.delete(entry.requestId);
   }
 
   private async duplicate(p: Msg<Topic.WebhookReceived>['payload'], known: Known, first: { value: Promise<WebhookResultV1>; requestId: string }): Promise<WebhookResultV1> {
