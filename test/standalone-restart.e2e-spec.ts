@@ -1,5 +1,5 @@
 import { openEmbeddedDatabase } from '@app/database';
-import { SIM_LOGIN, activeUser, call, login } from '@app/testing/http-client';
+import { activeUser, call, login, tradingAlert } from '@app/testing/http-client';
 import { startStandaloneApp } from '@app/testing/standalone-app';
 import type { StandaloneApp } from '@app/testing/standalone-app';
 
@@ -19,21 +19,10 @@ describe('standalone restart', () => {
   it('should deliver the alert routes trading had not published yet, so a webhook follows the alert as saved', async () => {
     sut = await startStandaloneApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
     const user = await activeUser(sut.url, await login(sut.url, ADMIN.email, ADMIN.password));
-    const t = user.token;
-    const conn = await call<{ id: string }>(sut.url, 'POST', '/api/connections', { token: t, body: { nickname: 'sim', environment: 'demo', ...SIM_LOGIN } });
-    await call(sut.url, 'POST', `/api/connections/${conn.body.id}/test`, { token: t });
-    const group = await call<{ id: string }>(sut.url, 'POST', '/api/groups', { token: t, body: { name: 'desk' } });
-    await call(sut.url, 'PUT', `/api/groups/${group.body.id}`, { token: t, body: { connection_ids: [conn.body.id] } });
-    const search = await call<{ contracts: { contract_id: number; symbol: string }[] }>(sut.url, 'POST', '/api/symbols/search', { token: t, body: { symbol: 'MNQ' } });
-    const [contract] = search.body.contracts;
-    const alert = await call<{ id: string }>(sut.url, 'POST', '/api/alerts', {
-      token: t,
-      body: { name: 'breakout', symbol: contract.symbol, symbolId: contract.contract_id, status: 'active', groupIds: [group.body.id] },
-    });
-    const secret = (await call<{ url: string }>(sut.url, 'GET', '/api/webhooks/endpoint', { token: t })).body.url.split('/').pop()!;
+    const { alertId, symbol, secret } = await tradingAlert(sut.url, user.token);
     const webhook = (quantity: number) =>
       call<{ code?: string; successful?: number }>(sut.url, 'POST', `/api/webhooks/tradingview/${secret}`, {
-        body: { alert_id: alert.body.id, order_type: 'market', action: 'buy', quantity, symbol: contract.symbol },
+        body: { alert_id: alertId, order_type: 'market', action: 'buy', quantity, symbol },
       });
     const before = await webhook(1);
 
@@ -41,8 +30,8 @@ describe('standalone restart', () => {
     // its route waits in the outbox; execution still holds it active.
     await sut.app.close();
     const { db } = await openEmbeddedDatabase(`${sut.dataDir}/pg`);
-    await db.query(`UPDATE "trading"."alerts" SET "status" = 'inactive' WHERE "id" = $1`, [alert.body.id]);
-    await db.query(`INSERT INTO "trading"."route_outbox" ("alert_id", "user_id", "correlation_id") VALUES ($1, $2, 'crashed-request')`, [alert.body.id, user.id]);
+    await db.query(`UPDATE "trading"."alerts" SET "status" = 'inactive' WHERE "id" = $1`, [alertId]);
+    await db.query(`INSERT INTO "trading"."route_outbox" ("alert_id", "user_id", "correlation_id") VALUES ($1, $2, 'crashed-request')`, [alertId, user.id]);
     await db.close();
     sut = await startStandaloneApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { restartOf: sut });
     const after = await webhook(2);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildServer, freePort, repoRoot, spawnNode } from '@app/testing';
+import { buildServer, spawnStandalone } from '@app/testing';
 import type { NodeProcess } from '@app/testing';
 
 /**
@@ -27,13 +27,7 @@ describe('standalone process stopped by a signal', () => {
   const start = async (): Promise<NodeProcess> => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'ql-shutdown-'));
     dataDirs.push(dataDir);
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    product = spawnNode(path.join(repoRoot(), 'dist/services/standalone/src/main.js'), {
-      name: 'standalone',
-      env: { NODE_OPTIONS: '', LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url },
-    });
-    await product.waitForHttp(`${url}/readyz`, 60_000);
+    product = (await spawnStandalone(dataDir)).product;
     return product;
   };
 

@@ -87,3 +87,31 @@ export async function activeUser(url: string, adminToken: string, email = newEma
 
 /** The credentials the sandbox simulator is seeded with (simulator/src/seed.ts). */
 export const SIM_LOGIN = { username: 'demo', password: 'demo-password', cid: 8, sec: 'sim-secret' };
+
+export interface TradingAlert {
+  alertId: string;
+  /** The alert's contract, e.g. MNQZ6. */
+  symbol: string;
+  /** The last part of the user's webhook URL: POST /api/webhooks/tradingview/<secret>. */
+  secret: string;
+}
+
+/**
+ * What a user sets up in the app before a webhook trades, through the API: a credentials connection to the simulator
+ * (SIM_LOGIN), tested; a group holding it; an active alert named "breakout" on MNQ's first contract, targeting the group;
+ * and the secret of the user's webhook URL.
+ */
+export async function tradingAlert(url: string, token: string): Promise<TradingAlert> {
+  const conn = await call<{ id: string }>(url, 'POST', '/api/connections', { token, body: { nickname: 'sim', environment: 'demo', ...SIM_LOGIN } });
+  await call(url, 'POST', `/api/connections/${conn.body.id}/test`, { token });
+  const group = await call<{ id: string }>(url, 'POST', '/api/groups', { token, body: { name: 'desk' } });
+  await call(url, 'PUT', `/api/groups/${group.body.id}`, { token, body: { connection_ids: [conn.body.id] } });
+  const search = await call<{ contracts: { contract_id: number; symbol: string }[] }>(url, 'POST', '/api/symbols/search', { token, body: { symbol: 'MNQ' } });
+  const [contract] = search.body.contracts;
+  const alert = await call<{ id: string }>(url, 'POST', '/api/alerts', {
+    token,
+    body: { name: 'breakout', symbol: contract.symbol, symbolId: contract.contract_id, status: 'active', groupIds: [group.body.id] },
+  });
+  const secret = (await call<{ url: string }>(url, 'GET', '/api/webhooks/endpoint', { token })).body.url.split('/').pop()!;
+  return { alertId: alert.body.id, symbol: contract.symbol, secret };
+}

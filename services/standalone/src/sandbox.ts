@@ -26,16 +26,19 @@ export async function startSandbox(env: NodeJS.ProcessEnv): Promise<Simulator | 
     return undefined;
   }
   const simulator = await startSimulator({ port: vars.SIMULATOR_PORT });
-  Object.assign(env, {
-    TRADOVATE_DEMO_URL: simulator.demoUrl,
-    TRADOVATE_LIVE_URL: simulator.liveUrl,
-    TRADOVATE_OAUTH_URL: simulator.oauthUrl,
-    TRADOVATE_OAUTH_TOKEN_URL: simulator.oauthTokenUrl,
-    TRADOVATE_CLIENT_ID: DEFAULT_OAUTH_CLIENT.clientId,
-    TRADOVATE_CLIENT_SECRET: DEFAULT_OAUTH_CLIENT.clientSecret,
-  });
+  Object.assign(env, brokerEnvOf(simulator));
   return simulator;
 }
+
+/** Every TRADOVATE_* variable pointing at a simulator, with its seeded OAuth client. */
+export const brokerEnvOf = (simulator: Simulator): Record<string, string> => ({
+  TRADOVATE_DEMO_URL: simulator.demoUrl,
+  TRADOVATE_LIVE_URL: simulator.liveUrl,
+  TRADOVATE_OAUTH_URL: simulator.oauthUrl,
+  TRADOVATE_OAUTH_TOKEN_URL: simulator.oauthTokenUrl,
+  TRADOVATE_CLIENT_ID: DEFAULT_OAUTH_CLIENT.clientId,
+  TRADOVATE_CLIENT_SECRET: DEFAULT_OAUTH_CLIENT.clientSecret,
+});
 
 /** What a new user types into "Add connection" (or the consent page) to try the sandbox. */
 export function sandboxBanner(simulator: Simulator): string {

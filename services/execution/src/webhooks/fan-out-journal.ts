@@ -8,6 +8,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { OrderAttemptEntity } from '../entities/order-attempt.entity';
 import type { WebhookStatus } from '../entities/webhook.entity';
 import type { IntakeEntry } from './intake-log';
+import { intakeEntries } from './journal.repository';
 import type { NewAttempt } from './journal.repository';
 
 export interface FanOutEnd {
@@ -101,8 +102,7 @@ export class FanOutJournal {
                 "body_hash", "events", "http_status", "response", "created_at")
          SELECT x."id", x."userId", x."requestId", x."alertId", x."alertName", x."symbol", x."action", x."status", true, x."request", x."rawBody",
                 x."bodyHash", x."events", 200, x."response", x."createdAt"
-           FROM jsonb_to_recordset($4::jsonb) AS x("id" uuid, "userId" uuid, "requestId" text, "alertId" uuid, "alertName" text, "symbol" text, "action" text,
-                "status" text, "request" jsonb, "rawBody" text, "bodyHash" text, "events" jsonb, "response" jsonb, "createdAt" timestamptz)),
+           FROM ${intakeEntries('$4', ', "status" text, "response" jsonb')}),
        a AS (
          INSERT INTO "execution"."order_attempts"
            ("id", "webhook_id", "user_id", "account_id", "account_name", "connection_id", "cl_ord_id", "kind", "request", "status", "order_id", "error", "duration_ms")

@@ -22,6 +22,14 @@ export type NewWebhook = Pick<WebhookEntity, 'userId' | 'requestId' | 'alertId' 
 
 type WebhookInsert = NewWebhook & { claimExpires: Date | null };
 
+/**
+ * Intake log entries (`IntakeEntry`) in the jsonb parameter `param`, as a recordset `x` with a column for each field, for
+ * the statements that write their rows; `extra` declares more fields (an outcome added to the entry).
+ */
+export const intakeEntries = (param: string, extra = ''): string =>
+  `jsonb_to_recordset(${param}::jsonb) AS x("id" uuid, "userId" uuid, "requestId" text, "alertId" uuid, "alertName" text, "symbol" text, "action" text,
+                "request" jsonb, "rawBody" text, "bodyHash" text, "events" jsonb, "createdAt" timestamptz${extra})`;
+
 /** The durable journal of webhooks and their broker calls (also the user's trade log). */
 @Injectable()
 export class JournalRepository {
@@ -85,8 +93,7 @@ export class JournalRepository {
       `WITH w AS (
          INSERT INTO "execution"."webhooks" ("id", "user_id", "request_id", "alert_id", "alert_name", "symbol", "action", "status", "executes", "request", "raw_body", "body_hash", "events", "created_at")
          SELECT x."id", x."userId", x."requestId", x."alertId", x."alertName", x."symbol", x."action", 'received', true, x."request", x."rawBody", x."bodyHash", x."events", x."createdAt"
-           FROM jsonb_to_recordset($1::jsonb) AS x("id" uuid, "userId" uuid, "requestId" text, "alertId" uuid, "alertName" text, "symbol" text, "action" text,
-                "request" jsonb, "rawBody" text, "bodyHash" text, "events" jsonb, "createdAt" timestamptz)
+           FROM ${intakeEntries('$1')}
          ON CONFLICT DO NOTHING
          RETURNING "id")
        INSERT INTO "execution"."unfinished_webhooks" ("webhook_id") SELECT "id" FROM w RETURNING "webhook_id"`,

@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { repoRoot } from '../testing-config';
+import { freePort } from './free-port';
+import { spawnNode } from './spawn-node';
+import type { NodeProcess } from './spawn-node';
+
+export interface BuiltStandalone {
+  product: NodeProcess;
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+}
+
+/**
+ * The built product as `npm start` runs it (`dist/services/standalone/src/main.js`; build it first with
+ * `buildServer()`), in a process of its own on `dataDir` and a free port, once /readyz answers. `env` adds to or
+ * overrides the product's variables. A product that never gets ready is killed.
+ */
+export async function spawnStandalone(dataDir: string, { env = {} }: { env?: Record<string, string> } = {}): Promise<BuiltStandalone> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const product = spawnNode(path.join(repoRoot(), 'dist/services/standalone/src/main.js'), {
+    name: 'standalone',
+    env: { NODE_OPTIONS: '', LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, ...env },
+  });
+  try {
+    await product.waitForHttp(`${url}/readyz`, 60_000);
+  } catch (err) {
+    await product.kill('SIGKILL');
+    throw err;
+  }
+  return { product, url };
+}
