@@ -14,3 +14,10 @@ describe('parseOptions: half-rate pairs', () => {
     expect(parse('--half-rate-pairs=many').halfRatePairs).toBe(1);
   });
 });
+
+describe('parseOptions: --alloc-profile', () => {
+  it('should sample allocations only when asked', () => {
+    expect(parse().allocProfile).toBe(false);
+    expect(parse('--soak', '--alloc-profile').allocProfile).toBe(true);
+  });
+});

@@ -1,4 +1,4 @@
-// Command line of `npm run bench -- [--quick] [--soak [--soak-minutes=5] [--soak-warmup-minutes=2] [--soak-rate=N]] [--only=baseline,standalone,distributed]
+// Command line of `npm run bench -- [--quick] [--soak [--soak-minutes=5] [--soak-warmup-minutes=2] [--soak-rate=N] [--alloc-profile]] [--profile] [--only=baseline,standalone,distributed]
 // [--fanouts=1,10,50] [--kafka-max-wait-ms=10] [--warmup-seconds=10] [--warmup-rate=20] [--half-rate-pairs=5]`.
 export interface BenchOptions {
   quick: boolean;
@@ -20,6 +20,8 @@ export interface BenchOptions {
   halfRatePairs: number;
   /** Write CPU profiles of the standalone product under load, its main thread and its database's thread (<out>/profiles). */
   profile: boolean;
+  /** With --soak: a sampling heap profile of the standalone product's main thread over the measured part, allocations per webhook by site. */
+  allocProfile: boolean;
   outDir: string;
   /** Checkout whose dist/ holds the product (default: this one; e.g. an integration worktree). */
   productRoot: string;
@@ -46,6 +48,7 @@ export function parseOptions(argv: string[], outDir: string, root: string): Benc
     // At least one pair, whatever was typed.
     halfRatePairs: Math.max(1, Math.trunc(Number(value('half-rate-pairs') ?? (quick ? 3 : 5))) || 1),
     profile: flag('profile'),
+    allocProfile: flag('alloc-profile'),
     outDir: value('out') ?? outDir,
     productRoot: value('product-root') ?? root,
   };

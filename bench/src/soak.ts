@@ -5,6 +5,7 @@
 // touched for the first time as the journal grows) is not a leak, and a flatness rule that starts counting
 // at the first seconds would call it one.
 import type { Simulator } from '@app/simulator';
+import type { AllocationSampler } from './alloc-summary';
 import { readCpuTimes, stealPct } from './cpu-steal';
 import { dirBytes } from './disk-usage';
 import { describeOwnPauses, watchOwnPauses } from './own-pauses';
@@ -23,7 +24,7 @@ export async function soak(
   target: Target,
   route: Route,
   rate: number,
-  { warmUpMs, durationMs }: { warmUpMs: number; durationMs: number },
+  { warmUpMs, durationMs, allocations }: { warmUpMs: number; durationMs: number; allocations?: AllocationSampler },
   log: (l: string) => void,
 ): Promise<SoakResult> {
   const t0 = Date.now();
@@ -49,7 +50,9 @@ export async function soak(
     const cpuBefore = readCpuTimes();
     const benchBefore = process.cpuUsage();
     const ownPauses = watchOwnPauses();
+    allocations?.start();
     const step = await runStep(sim, target, route, rate, durationMs, SOAK_PART_MS);
+    const allocated = await allocations?.stop(step.sent);
     const benchPauses = ownPauses();
     const bench = process.cpuUsage(benchBefore);
     sample();
@@ -66,6 +69,7 @@ export async function soak(
       ...(step.threads && { wakesPerWebhook: step.threads.wakes }),
       ...(step.stalls && { stalls: step.stalls }),
       benchPauses,
+      ...(allocated && { allocations: allocated }),
     };
   } finally {
     clearInterval(timer);

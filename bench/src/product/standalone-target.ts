@@ -12,7 +12,7 @@ import type { Target } from '../target';
 import { productEnv } from './product-env';
 import { setUpProductUser } from './setup-user';
 
-export async function startStandaloneProduct(productRoot: string, sim: Simulator, sets: SimAccountSet[], execArgv: string[] = []): Promise<Target> {
+export async function startStandaloneProduct(productRoot: string, sim: Simulator, sets: SimAccountSet[], execArgv: string[] = [], env: Record<string, string> = {}): Promise<Target> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-standalone-'));
@@ -21,7 +21,7 @@ export async function startStandaloneProduct(productRoot: string, sim: Simulator
   const child = spawnChild(
     'standalone',
     path.join(productRoot, 'dist/services/standalone/src/main.js'),
-    { ...productEnv(sim, base), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'debug' },
+    { ...productEnv(sim, base), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'debug', ...env },
     ['--trace-gc', ...execArgv],
   );
   const stalls = new StallLog();

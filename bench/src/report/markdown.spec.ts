@@ -51,6 +51,24 @@ describe('resultMarkdown, soak section', () => {
       "What held the bench's own process (load driver and simulator) up, whose pauses count as latency: event loop delayed p99 12.1 ms, at most 950.3 ms; 40 collections (longest 30.2 ms, 400 ms in all).",
     );
   });
+
+  it("should give what the main thread allocated per webhook, by origin and by function, with --alloc-profile", () => {
+    const result = soakResult();
+    const allocations = {
+      webhooks: 16800, kbPerWebhook: 389.3,
+      byPackage: [{ name: 'services/execution/src', pct: 26.2, kbPerWebhook: 101.9 }],
+      byFunction: [{ name: 'drain (libs/database/src:41)', pct: 5.3, kbPerWebhook: 20.8 }],
+    };
+    const md = resultMarkdown({ ...result, soak: { ...result.soak!, allocations } }, 'latest-soak.svg', null);
+
+    expect(md).toContain('389.3 kB per webhook over 16800 webhooks');
+    expect(md).toContain('- by origin: `services/execution/src` 101.9 kB (26.2 %)');
+    expect(md).toContain("- by function (its own allocations, not its callees'): `drain (libs/database/src:41)` 20.8 kB (5.3 %)");
+  });
+
+  it('should leave the allocations out without --alloc-profile', () => {
+    expect(resultMarkdown(soakResult(), 'latest-soak.svg', null)).not.toContain('Allocated by the main thread');
+  });
 });
 
 const step = (p99: number, threads?: ThreadUse): StepResult => ({

@@ -1,4 +1,5 @@
 // bench/results/<name>.md: the tables a reader needs, ratios against the baseline measured in the same run.
+import type { AllocationShare, AllocationSummary } from '../alloc-summary';
 import { rssGrowth } from '../checks';
 import { addedList, pairsOf } from '../half-rate';
 import { describeOwnPauses } from '../own-pauses';
@@ -101,6 +102,9 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
     if (s.benchPauses) {
       lines.push('', `What held the bench's own process (load driver and simulator) up, whose pauses count as latency: ${describeOwnPauses(s.benchPauses)}.`);
     }
+    if (s.allocations) {
+      lines.push('', ...allocationsMarkdown(s.allocations));
+    }
     lines.push('', `RSS samples (s: MiB): ${s.rssMiB.map((p) => `${p.atS}: ${f(p.rssMiB, 0)}`).join(', ')}`);
     if (s.rssMiB.some((p) => p.diskMiB !== undefined)) {
       lines.push('', `Data directory samples (s: MiB): ${s.rssMiB.map((p) => `${p.atS}: ${f(p.diskMiB ?? Number.NaN, 0)}`).join(', ')}`);
@@ -126,6 +130,17 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
     lines.push('', '## Notes', '', ...r.notes.map((x) => `- ${x}`));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** `--alloc-profile`: what the main thread allocated over the soak's measured part, by origin and by function. */
+function allocationsMarkdown(a: AllocationSummary): string[] {
+  const shares = (xs: AllocationShare[]): string => xs.map((x) => `\`${x.name}\` ${f(x.kbPerWebhook)} kB (${f(x.pct)} %)`).join(' · ');
+  return [
+    `Allocated by the main thread over the measured part (--alloc-profile; V8's sampling heap profiler, objects already collected included, so what drives its collections): ${f(a.kbPerWebhook)} kB per webhook over ${a.webhooks} webhooks.`,
+    '',
+    `- by origin: ${shares(a.byPackage)}`,
+    `- by function (its own allocations, not its callees'): ${shares(a.byFunction)}`,
+  ];
 }
 
 /** `--profile`: each thread's self time by origin and by function, as shares of its busy time. */

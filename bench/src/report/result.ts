@@ -1,4 +1,5 @@
 // The shape of bench/results/*.json (the markdown and the SVG are drawn from it).
+import type { AllocationSummary } from '../alloc-summary';
 import type { LatencySummary } from '../stats';
 import type { MachineInfo } from '../machine';
 import type { OwnPauses } from '../own-pauses';
@@ -54,6 +55,8 @@ export interface SoakResult {
   stalls?: StepStalls;
   /** What held the bench's own process (driver and simulator) up over the measured part (own-pauses.ts). Absent in older results. */
   benchPauses?: OwnPauses;
+  /** `--alloc-profile`: what the product's main thread allocated over the measured part, per webhook (alloc-summary.ts). */
+  allocations?: AllocationSummary;
 }
 
 export interface TargetCheck {
