@@ -194,6 +194,24 @@ describe(FanOutService.name, () => {
         ['DEMO3', false, 'Contract 7 is not known to Tradovate'],
       ]);
     });
+
+    it('should fail an account its connection does not list yet, journalled with the clOrdId its order would have had', async () => {
+      const { sut, route, batch, placeOrder } = setup([], []);
+      const unknown = randomUUID();
+      const withUnknown = { ...route, targets: [...route.targets, { accountId: unknown, connectionId: 'c' }] };
+
+      const result = await sut.execute(webhook, signal, withUnknown, ctx, false);
+
+      expect(placeOrder).toHaveBeenCalledTimes(2);
+      expect(result).toMatchObject({ successful: 2, failed: 1, total: 3 });
+      const attempts = batch.finish.mock.calls[0][1];
+      expect(attempts[2]).toEqual({
+        id: expect.any(String), webhookId: 'w', userId: 'u', accountId: unknown, connectionId: 'c', accountName: unknown,
+        clOrdId: clOrdIdOf(webhook.requestId, unknown, 'entry'), kind: 'order', request: {}, status: 'failed', orderId: null,
+        error: 'The account is not known to execution yet (its connection has not been synchronised)', durationMs: null,
+        createdAt: expect.any(Date), updatedAt: expect.any(Date),
+      });
+    });
   });
 
   describe('execute (which contract)', () => {

@@ -95,19 +95,20 @@ export class FanOutService {
       return contract;
     };
     return Promise.all(targets.map(async (t) => {
-      const base = { webhookId: webhook.id, userId: webhook.userId, accountId: t.accountId, connectionId: t.connectionId, accountName: t.accountId };
-      const failedPlan = (error: string) => ({ ...base, clOrdId: clOrdIdOf(webhook.requestId, t.accountId, 'entry'), kind: 'order' as const, request: {}, status: 'failed' as const, error });
       const conn = conns.get(t.connectionId);
       const account = conn?.accounts.find((a) => a.id === t.accountId);
       if (!conn || !account) {
-        return attemptOf(failedPlan('The account is not known to execution yet (its connection has not been synchronised)'));
+        return failedAttempt(webhook, t, t.accountId, 'The account is not known to execution yet (its connection has not been synchronised)');
       }
       try {
         const contract = await contractOf(conn, account.environment);
         const call = buildBrokerCall(signal, { requestId: webhook.requestId, accountId: t.accountId, brokerAccountId: account.brokerAccountId, contract, tickSize: contract.tickSize });
-        return attemptOf({ ...base, accountName: account.name, ...call });
+        return attemptOf({
+          webhookId: webhook.id, userId: webhook.userId, accountId: t.accountId, connectionId: t.connectionId, accountName: account.name,
+          clOrdId: call.clOrdId, kind: call.kind, request: call.request,
+        });
       } catch (error) {
-        return attemptOf({ ...failedPlan(messageOf(error)), accountName: account.name });
+        return failedAttempt(webhook, t, account.name, messageOf(error));
       }
     }));
   }
@@ -128,7 +129,10 @@ export class FanOutService {
       this.logger.warn({ requestId, clOrdId: a.clOrdId, err: error }, 'broker call failed');
     }
     const durationMs = Math.round(performance.now() - started);
-    Object.assign(a, { status: error ? 'failed' : 'placed', orderId, error, durationMs });
+    a.status = error ? 'failed' : 'placed';
+    a.orderId = orderId;
+    a.error = error;
+    a.durationMs = durationMs;
     const event: LogEventV1 = {
       at: new Date().toISOString(), type: 'broker_call', accountName: a.accountName, durationMs,
       message: error ? `${a.kind} failed: ${error}` : `${a.kind} placed, order ${orderId}`, outcome: error ? 'failed' : 'placed',
@@ -188,5 +192,12 @@ const resultOf = (a: OrderAttemptEntity, ms: number): Result => ({
   execution_time_ms: ms || (a.durationMs ?? 0),
   error: a.error,
 });
+
+/** An account that could not be planned: journalled failed, with the clOrdId its entry order would have had. */
+const failedAttempt = (webhook: WebhookEntity, t: AlertRouteChangedV1['targets'][number], accountName: string, error: string): OrderAttemptEntity =>
+  attemptOf({
+    webhookId: webhook.id, userId: webhook.userId, accountId: t.accountId, connectionId: t.connectionId, accountName,
+    clOrdId: clOrdIdOf(webhook.requestId, t.accountId, 'entry'), kind: 'order', request: {}, status: 'failed', error,
+  });
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
