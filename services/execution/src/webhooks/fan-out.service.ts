@@ -49,14 +49,7 @@ export class FanOutService {
     const attempts = settling ? journalled : await this.plan(webhook, signal, route, targets, conns, sessions);
     const events: LogEventV1[] = [];
     const results = await Promise.all(
-      attempts.map(async (a) => {
-        if (a.status !== 'pending') {
-          return resultOf(a, 0);
-        }
-        const r = await this.run(webhook.requestId, a, conns.get(a.connectionId), sessions, resuming);
-        events.push(r.event);
-        return r.result;
-      }),
+      attempts.map((a) => (a.status === 'pending' ? this.run(webhook.requestId, a, conns.get(a.connectionId), sessions, resuming, events) : Promise.resolve(resultOf(a, 0)))),
     );
     const successful = results.filter((r) => r.success).length;
     const total = results.length;
@@ -113,8 +106,11 @@ export class FanOutService {
     }));
   }
 
-  /** Sends one pending attempt (looked up by clOrdId first when resuming); its outcome is set on `a` and journalled by the caller with the others. */
-  private async run(requestId: string, a: OrderAttemptEntity, conn: BrokerConnectionEntity | undefined, sessions: ConnectionSessions, resuming: boolean): Promise<{ result: Result; event: LogEventV1 }> {
+  /**
+   * Sends one pending attempt (looked up by clOrdId first when resuming); its outcome is set on `a` and journalled by
+   * the caller with the others, its trade-log event added to `events` as it ends.
+   */
+  private async run(requestId: string, a: OrderAttemptEntity, conn: BrokerConnectionEntity | undefined, sessions: ConnectionSessions, resuming: boolean, events: LogEventV1[]): Promise<Result> {
     const started = performance.now();
     let orderId: number | null = null;
     let error: string | null = null;
@@ -133,11 +129,11 @@ export class FanOutService {
     a.orderId = orderId;
     a.error = error;
     a.durationMs = durationMs;
-    const event: LogEventV1 = {
+    events.push({
       at: new Date().toISOString(), type: 'broker_call', accountName: a.accountName, durationMs,
       message: error ? `${a.kind} failed: ${error}` : `${a.kind} placed, order ${orderId}`, outcome: error ? 'failed' : 'placed',
-    };
-    return { result: resultOf(a, durationMs), event };
+    });
+    return resultOf(a, durationMs);
   }
 
   /** A resumed attempt: the order it already placed, found by clOrdId, or else one placement. */
