@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { allocationSampler, summarizeAllocations } from './alloc-summary';
+import { allocationProfiling, summarizeAllocations } from './alloc-summary';
 import type { HeapProfileNode } from './alloc-summary';
+import { spawnChild } from './child';
 
 const node = (functionName: string, url: string, selfSize: number, children: HeapProfileNode[] = []): HeapProfileNode => ({
   callFrame: { functionName, url, lineNumber: 9 }, selfSize, children,
@@ -40,7 +40,7 @@ describe('summarizeAllocations', () => {
   });
 });
 
-describe('allocationSampler', () => {
+describe('allocationProfiling', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-alloc-'));
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -50,14 +50,11 @@ describe('allocationSampler', () => {
     const script = path.join(dir, 'churn.js');
     writeFileSync(script, `function churn() { for (let i = 0; i < 2000; i++) new Array(256).fill(i); }
       process.stdout.write('ready\\n'); setInterval(churn, 5);`);
-    const file = path.join(dir, 'churn.heapprofile');
-    const child = spawn(process.execPath, ['--require', path.join(__dirname, 'product/alloc-sampler.cjs'), script], {
-      env: { ...process.env, NODE_OPTIONS: '', BENCH_ALLOC_PROFILE: file },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const profiling = allocationProfiling(dir, 10_000);
+    const child = spawnChild('churn', script, { NODE_OPTIONS: '', ...profiling.env }, profiling.execArgv);
     try {
-      await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-      const sampler = allocationSampler(child.pid as number, file, 10_000);
+      await child.waitForLine(/^ready$/, 10_000);
+      const sampler = profiling.sampler(child.pid);
       sampler.start();
       await new Promise((r) => setTimeout(r, 500));
 
@@ -66,7 +63,7 @@ describe('allocationSampler', () => {
       expect(s.byFunction[0].name).toMatch(/^churn \(/);
       expect(s.kbPerWebhook).toBeGreaterThan(100);
     } finally {
-      child.kill();
+      await child.stop();
     }
   });
 });

@@ -2,10 +2,12 @@
 // profile that bench/src/product/alloc-sampler.cjs writes over the soak's measured part. Allocation, not what
 // is kept: every object counts whether a collection has freed it since, so the figures are what drives the
 // main thread's collections (docs/performance.md).
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { originOf } from './profile-summary';
+import { frameLabel, largestShares, originOf } from './profile-summary';
+import type { Share } from './profile-summary';
 
 /** The parts of V8's sampling heap profile (`HeapProfiler.SamplingHeapProfile`) read here. */
 export interface HeapProfileNode {
@@ -15,10 +17,7 @@ export interface HeapProfileNode {
   children: HeapProfileNode[];
 }
 
-export interface AllocationShare {
-  name: string;
-  /** Per cent of all the bytes sampled. */
-  pct: number;
+export interface AllocationShare extends Share {
   kbPerWebhook: number;
 }
 
@@ -31,51 +30,58 @@ export interface AllocationSummary {
   byFunction: AllocationShare[];
 }
 
+/** Starts the sampler in the product (the soak's measured part begins), then stops it and reads its profile. */
+export interface AllocationSampler {
+  start(): void;
+  stop(webhooks: number): Promise<AllocationSummary>;
+}
+
 const kb = (bytes: number, webhooks: number): number => Math.round((bytes / 1024 / Math.max(1, webhooks)) * 10) / 10;
 
-/** Bytes allocated by origin (as the CPU profiles' origins) and by function, the `n` largest of each. */
+/** Bytes allocated by origin and by function (named as in the CPU profiles' summaries), the `n` largest of each. */
 export function summarizeAllocations(head: HeapProfileNode, webhooks: number, n = 12): AllocationSummary {
   const byPackage = new Map<string, number>();
   const byFunction = new Map<string, number>();
   let total = 0;
   const visit = (node: HeapProfileNode): void => {
-    const { functionName, url, lineNumber } = node.callFrame;
     if (node.selfSize > 0) {
       total += node.selfSize;
-      const origin = originOf(url);
+      const origin = originOf(node.callFrame.url);
       byPackage.set(origin, (byPackage.get(origin) ?? 0) + node.selfSize);
-      const fn = `${functionName || '(anonymous)'} (${url ? `${origin}:${lineNumber + 1}` : 'native'})`;
+      const fn = frameLabel(node.callFrame);
       byFunction.set(fn, (byFunction.get(fn) ?? 0) + node.selfSize);
     }
     node.children.forEach(visit);
   };
   visit(head);
   const top = (m: Map<string, number>): AllocationShare[] =>
-    [...m]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([name, bytes]) => ({ name, pct: Math.round((bytes / Math.max(1, total)) * 1000) / 10, kbPerWebhook: kb(bytes, webhooks) }));
+    largestShares(m, total, n).map((s) => ({ ...s, kbPerWebhook: kb(m.get(s.name) ?? 0, webhooks) }));
   return { webhooks, kbPerWebhook: kb(total, webhooks), byPackage: top(byPackage), byFunction: top(byFunction) };
 }
 
-/** Starts and stops the sampler in the product's process `pid` (SIGUSR2 each), then reads what it wrote to `file`. */
-export function allocationSampler(pid: number, file: string, timeoutMs = 30_000) {
+/**
+ * What the product is started with for `--alloc-profile` (the sampler `--require`d, and the file it writes into
+ * `dir`), and the sampler to start and stop in it by SIGUSR2 once it runs as `pid`.
+ */
+export function allocationProfiling(dir: string, timeoutMs = 30_000) {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `alloc-${Date.now()}.heapprofile`);
   return {
-    start(): void {
-      process.kill(pid, 'SIGUSR2');
-    },
-    async stop(webhooks: number): Promise<AllocationSummary> {
-      process.kill(pid, 'SIGUSR2');
-      for (const deadline = Date.now() + timeoutMs; !existsSync(file); ) {
-        if (Date.now() > deadline) {
-          throw new Error(`no allocation profile at ${file} after ${timeoutMs} ms`);
+    execArgv: ['--require', path.join(__dirname, 'product/alloc-sampler.cjs')],
+    env: { BENCH_ALLOC_PROFILE: file },
+    sampler: (pid: number): AllocationSampler => ({
+      start: () => void process.kill(pid, 'SIGUSR2'),
+      async stop(webhooks) {
+        process.kill(pid, 'SIGUSR2');
+        for (const deadline = Date.now() + timeoutMs; !existsSync(file); ) {
+          if (Date.now() > deadline) {
+            throw new Error(`no allocation profile at ${file} after ${timeoutMs} ms`);
+          }
+          await sleep(100);
         }
-        await sleep(100);
-      }
-      const profile = JSON.parse(await readFile(file, 'utf8')) as { head: HeapProfileNode };
-      return summarizeAllocations(profile.head, webhooks);
-    },
+        const profile = JSON.parse(await readFile(file, 'utf8')) as { head: HeapProfileNode };
+        return summarizeAllocations(profile.head, webhooks);
+      },
+    }),
   };
 }
-
-export type AllocationSampler = ReturnType<typeof allocationSampler>;

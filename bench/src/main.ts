@@ -1,9 +1,8 @@
 // `npm run bench`: drives the baseline relay and the product with webhooks at controlled rates, measures
 // webhook-to-last-order latency at the simulator, CPU and memory, and writes bench/results/.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { startBaseline } from './baseline/baseline-target';
-import { allocationSampler } from './alloc-summary';
+import { allocationProfiling } from './alloc-summary';
 import { evaluateChecks } from './checks';
 import { measureProduct, sweepAll, withTarget } from './compare';
 import type { RunContext } from './compare';
@@ -65,15 +64,9 @@ async function runDistributed(c: RunContext, o: BenchOptions, out: Collected): P
 /** `--soak`: the standalone product at half its sustained fan-out-10 rate (or --soak-rate) for --soak-minutes. */
 async function runSoak(c: RunContext, o: BenchOptions, out: Collected): Promise<void> {
   log('standalone product, soak:');
-  const allocFile = path.join(o.outDir, 'profiles', `alloc-${Date.now()}.heapprofile`);
-  if (o.allocProfile) {
-    mkdirSync(path.dirname(allocFile), { recursive: true });
-  }
   // `--alloc-profile`: the sampler loaded into the product, started and stopped around the soak's measured part.
-  const alloc: { argv: string[]; env: Record<string, string> } = o.allocProfile
-    ? { argv: ['--require', path.join(__dirname, 'product/alloc-sampler.cjs')], env: { BENCH_ALLOC_PROFILE: allocFile } }
-    : { argv: [], env: {} };
-  await withTarget(() => startStandaloneProduct(o.productRoot, c.sim, c.sets, [...profileArgs(o), ...alloc.argv], alloc.env), async (t) => {
+  const alloc = o.allocProfile ? allocationProfiling(path.join(o.outDir, 'profiles')) : undefined;
+  await withTarget(() => startStandaloneProduct(o.productRoot, c.sim, c.sets, [...profileArgs(o), ...(alloc?.execArgv ?? [])], alloc?.env), async (t) => {
     const route = t.routes.find((r) => r.fanOut === 10) ?? t.routes[0];
     let rate = o.soakRate;
     if (!rate) {
@@ -82,8 +75,7 @@ async function runSoak(c: RunContext, o: BenchOptions, out: Collected): Promise<
       rate = Math.max(1, Math.floor(s.sustainedRate / 2));
     }
     log(`  soak at ${rate}/s: ${o.soakWarmUpMs / 60_000} min of warm-up, then ${o.soakMs / 60_000} min measured`);
-    const allocations = o.allocProfile ? allocationSampler(t.pids()[0], allocFile) : undefined;
-    out.soak = await soak(c.sim, t, route, rate, { warmUpMs: o.soakWarmUpMs, durationMs: o.soakMs, allocations }, log);
+    out.soak = await soak(c.sim, t, route, rate, { warmUpMs: o.soakWarmUpMs, durationMs: o.soakMs, allocations: alloc?.sampler(t.pids()[0]) }, log);
   });
 }
 

@@ -53,11 +53,19 @@ export function originOf(url: string): string {
   return dist ? dist.split('/').slice(0, 3).join('/') : url;
 }
 
-const top = (m: Map<string, number>, busy: number, n: number): Share[] =>
+/** The `n` largest of `m`, each as a share of `total` (per cent, one decimal). */
+export const largestShares = (m: Map<string, number>, total: number, n: number): Share[] =>
   [...m]
     .sort((a, b) => b[1] - a[1])
     .slice(0, n)
-    .map(([name, t]) => ({ name, pct: Math.round((t / busy) * 1000) / 10 }));
+    .map(([name, t]) => ({ name, pct: Math.round((t / Math.max(1, total)) * 1000) / 10 }));
+
+/** A frame as its function and where it comes from: `run (services/execution/src:167)`, `writev (native)`. */
+export function frameLabel(frame: { functionName: string; url: string; lineNumber: number }): string {
+  const origin = originOf(frame.url);
+  const where = !frame.url ? 'native' : origin === 'WebAssembly' ? origin : `${origin}:${frame.lineNumber + 1}`;
+  return `${frame.functionName || '(anonymous)'} (${where})`;
+}
 
 /** Self time by origin and by function, as shares of the busy time, the `n` largest of each. */
 export function summarizeProfile(p: CpuProfile, thread: string, file: string, n = 12): ProfileSummary {
@@ -74,11 +82,10 @@ export function summarizeProfile(p: CpuProfile, thread: string, file: string, n 
     busy += dt;
     const origin = originOf(frame.url);
     byPackage.set(origin, (byPackage.get(origin) ?? 0) + dt);
-    const where = !frame.url ? 'native' : origin === 'WebAssembly' ? origin : `${origin}:${frame.lineNumber + 1}`;
-    const fn = `${frame.functionName || '(anonymous)'} (${where})`;
+    const fn = frameLabel(frame);
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
   });
-  return { thread, file, busyMs: Math.round(busy / 1000), byPackage: top(byPackage, busy, n), byFunction: top(byFunction, busy, n) };
+  return { thread, file, busyMs: Math.round(busy / 1000), byPackage: largestShares(byPackage, busy, n), byFunction: largestShares(byFunction, busy, n) };
 }
 
 /** Node names a profile `CPU.<date>.<time>.<pid>.<thread id>.<sequence>.cpuprofile`; thread 0 is the main thread. */

@@ -11,6 +11,7 @@ import type { BrokerConnectionEntity } from '../entities/read-model.entities';
 import type { WebhookEntity } from '../entities/webhook.entity';
 import { ReadModelRepository } from '../read-model/read-model.repository';
 import { buildBrokerCall, clOrdIdOf } from './build-broker-call';
+import type { BrokerCall } from './build-broker-call';
 import { FanOutJournal, attemptOf } from './fan-out-journal';
 import type { IntakeEntry } from './intake-log';
 import { JournalRepository } from './journal.repository';
@@ -96,10 +97,7 @@ export class FanOutService {
       try {
         const contract = await contractOf(conn, account.environment);
         const call = buildBrokerCall(signal, { requestId: webhook.requestId, accountId: t.accountId, brokerAccountId: account.brokerAccountId, contract, tickSize: contract.tickSize });
-        return attemptOf({
-          webhookId: webhook.id, userId: webhook.userId, accountId: t.accountId, connectionId: t.connectionId, accountName: account.name,
-          clOrdId: call.clOrdId, kind: call.kind, request: call.request,
-        });
+        return attemptFor(webhook, t, account.name, call);
       } catch (error) {
         return failedAttempt(webhook, t, account.name, messageOf(error));
       }
@@ -189,11 +187,17 @@ const resultOf = (a: OrderAttemptEntity, ms: number): Result => ({
   error: a.error,
 });
 
-/** An account that could not be planned: journalled failed, with the clOrdId its entry order would have had. */
-const failedAttempt = (webhook: WebhookEntity, t: AlertRouteChangedV1['targets'][number], accountName: string, error: string): OrderAttemptEntity =>
+type Target = AlertRouteChangedV1['targets'][number];
+
+/** Target `t`'s attempt at `call`: pending, or failed with `error` when planning it failed. */
+const attemptFor = (webhook: WebhookEntity, t: Target, accountName: string, call: BrokerCall, error?: string): OrderAttemptEntity =>
   attemptOf({
     webhookId: webhook.id, userId: webhook.userId, accountId: t.accountId, connectionId: t.connectionId, accountName,
-    clOrdId: clOrdIdOf(webhook.requestId, t.accountId, 'entry'), kind: 'order', request: {}, status: 'failed', error,
+    clOrdId: call.clOrdId, kind: call.kind, request: call.request, status: error === undefined ? 'pending' : 'failed', error,
   });
+
+/** An account that could not be planned: journalled failed, with the clOrdId its entry order would have had. */
+const failedAttempt = (webhook: WebhookEntity, t: Target, accountName: string, error: string): OrderAttemptEntity =>
+  attemptFor(webhook, t, accountName, { clOrdId: clOrdIdOf(webhook.requestId, t.accountId, 'entry'), kind: 'order', request: {} }, error);
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
