@@ -6,14 +6,14 @@ import path from 'node:path';
 
 /** The parts of V8's CPU profile (`Profiler.Profile`) read here. */
 export interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>;
   samples: number[];
   timeDeltas: number[];
 }
 
 export interface Share {
   name: string;
-  /** Per cent of the thread's busy time spent in it (self time: its own code, not what it called). */
+  /** Per cent of the thread's busy time spent in it (self time: its own code, not what it called; total time: both). */
   pct: number;
 }
 
@@ -25,6 +25,14 @@ export interface ProfileSummary {
   busyMs: number;
   byPackage: Share[];
   byFunction: Share[];
+  /**
+   * Total time: the share of the busy time with the origin (the function) anywhere on the stack, that is its own
+   * code and what it called synchronously, counted once however deep it recurs. What runs after an `await` or in a
+   * callback is on a stack of its own (the microtask queue's, the event loop's), so this is what a synchronous run of
+   * each costs, not what a whole webhook costs. (Absent from results written before the twenty-seventh session.)
+   */
+  totalByPackage?: Share[];
+  totalByFunction?: Share[];
 }
 
 /** V8's pseudo-frames for time the thread was not running JavaScript or WebAssembly of its own. */
@@ -39,7 +47,8 @@ export function originOf(url: string): string {
   if (!url) {
     return '(native)';
   }
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  // The innermost package: a dependency's own copy of another (`@nestjs/platform-express/node_modules/express`) is that other.
+  const pkg = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg) {
     return pkg[1];
   }
@@ -67,11 +76,13 @@ export function frameLabel(frame: { functionName: string; url: string; lineNumbe
   return `${frame.functionName || '(anonymous)'} (${where})`;
 }
 
-/** Self time by origin and by function, as shares of the busy time, the `n` largest of each. */
+/** Self and total time by origin and by function, as shares of the busy time, the `n` largest of each. */
 export function summarizeProfile(p: CpuProfile, thread: string, file: string, n = 12): ProfileSummary {
   const frames = new Map(p.nodes.map((node) => [node.id, node.callFrame]));
-  const byPackage = new Map<string, number>();
-  const byFunction = new Map<string, number>();
+  const stacks = stackLabels(p);
+  const self = { byPackage: new Map<string, number>(), byFunction: new Map<string, number>() };
+  const total = { byPackage: new Map<string, number>(), byFunction: new Map<string, number>() };
+  const add = (m: Map<string, number>, key: string, dt: number) => m.set(key, (m.get(key) ?? 0) + dt);
   let busy = 0;
   p.samples.forEach((id, i) => {
     const frame = frames.get(id);
@@ -80,12 +91,50 @@ export function summarizeProfile(p: CpuProfile, thread: string, file: string, n 
       return;
     }
     busy += dt;
-    const origin = originOf(frame.url);
-    byPackage.set(origin, (byPackage.get(origin) ?? 0) + dt);
-    const fn = frameLabel(frame);
-    byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
+    add(self.byPackage, originOf(frame.url), dt);
+    add(self.byFunction, frameLabel(frame), dt);
+    const stack = stacks(id);
+    stack.origins.forEach((origin) => add(total.byPackage, origin, dt));
+    stack.functions.forEach((fn) => add(total.byFunction, fn, dt));
   });
-  return { thread, file, busyMs: Math.round(busy / 1000), byPackage: largestShares(byPackage, busy, n), byFunction: largestShares(byFunction, busy, n) };
+  return {
+    thread,
+    file,
+    busyMs: Math.round(busy / 1000),
+    byPackage: largestShares(self.byPackage, busy, n),
+    byFunction: largestShares(self.byFunction, busy, n),
+    totalByPackage: largestShares(total.byPackage, busy, n),
+    totalByFunction: largestShares(total.byFunction, busy, n),
+  };
+}
+
+/** V8's frames that stand for the thread itself rather than code: on every stack, so nothing to learn from their totals. */
+const ROOTS = new Set(['(root)', '(program)', '(idle)']);
+
+/**
+ * The distinct origins and functions on each node's stack (the node and its callers up to the root), worked out
+ * once per node and shared by every sample taken there.
+ */
+function stackLabels(p: CpuProfile): (id: number) => { origins: Set<string>; functions: Set<string> } {
+  const nodes = new Map(p.nodes.map((node) => [node.id, node]));
+  const parents = new Map<number, number>();
+  p.nodes.forEach((node) => node.children?.forEach((child) => parents.set(child, node.id)));
+  const memo = new Map<number, { origins: Set<string>; functions: Set<string> }>();
+  const labels = (id: number): { origins: Set<string>; functions: Set<string> } => {
+    const known = memo.get(id);
+    if (known) {
+      return known;
+    }
+    const parent = parents.get(id);
+    const above = parent === undefined ? { origins: new Set<string>(), functions: new Set<string>() } : labels(parent);
+    const frame = nodes.get(id)?.callFrame;
+    const own = frame && !ROOTS.has(frame.functionName)
+      ? { origins: new Set(above.origins).add(originOf(frame.url)), functions: new Set(above.functions).add(frameLabel(frame)) }
+      : above;
+    memo.set(id, own);
+    return own;
+  };
+  return labels;
 }
 
 /** Node names a profile `CPU.<date>.<time>.<pid>.<thread id>.<sequence>.cpuprofile`; thread 0 is the main thread. */

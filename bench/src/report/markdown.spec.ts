@@ -113,6 +113,8 @@ describe('resultMarkdown, CPU profiles', () => {
           busyMs: 55_120,
           byPackage: [{ name: 'WebAssembly', pct: 58.2 }],
           byFunction: [{ name: 'serializers.<computed> (@electric-sql/pglite:11)', pct: 1.2 }],
+          totalByPackage: [{ name: '@electric-sql/pglite', pct: 97.5 }],
+          totalByFunction: [{ name: 'execProtocolRawSync (@electric-sql/pglite:4)', pct: 81.3 }],
         },
       ],
     };
@@ -123,6 +125,17 @@ describe('resultMarkdown, CPU profiles', () => {
     expect(md).toContain('**worker thread 1** (`CPU.1.1.1.1.002.cpuprofile`, 55.1 s busy)');
     expect(md).toContain('- by origin: `WebAssembly` 58.2 %');
     expect(md).toContain('- by function: `serializers.<computed> (@electric-sql/pglite:11)` 1.2 %');
+    expect(md).toContain('- total by origin: `@electric-sql/pglite` 97.5 %');
+    expect(md).toContain('- total by function: `execProtocolRawSync (@electric-sql/pglite:4)` 81.3 %');
+  });
+
+  it('should leave the total lines out for profiles summarised before totals were', () => {
+    const r: BenchResult = {
+      ...soakResult(),
+      profiles: [{ thread: 'main thread', file: 'CPU.1.1.1.0.001.cpuprofile', busyMs: 1000, byPackage: [], byFunction: [] }],
+    };
+
+    expect(resultMarkdown(r, 'latest-soak.svg', null)).not.toContain('total by');
   });
 
   it('should leave the section out without profiles', () => {

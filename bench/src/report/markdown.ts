@@ -143,16 +143,20 @@ function allocationsMarkdown(a: AllocationSummary): string[] {
   ];
 }
 
-/** `--profile`: each thread's self time by origin and by function, as shares of its busy time. */
+/** `--profile`: each thread's self and total time by origin and by function, as shares of its busy time. */
 function profilesMarkdown(profiles: ProfileSummary[]): string[] {
   const lines = [
     '## CPU profiles (--profile)',
     '',
     "Self time (a frame's own code, not what it calls) as a share of each thread's busy time (idle excluded), the largest first. In standalone mode the only worker thread is the embedded database's.",
+    'Total time (its own code and what it called on the same synchronous stack, each sample counted once per origin or function on it) says what a synchronous run of each costs; work after an `await` or in a callback is on a stack of its own, counted there.',
   ];
   const shares = (xs: Share[]): string => xs.map((x) => `\`${x.name}\` ${f(x.pct)} %`).join(' · ');
   for (const p of profiles) {
     lines.push('', `**${p.thread}** (\`${p.file}\`, ${f(p.busyMs / 1000)} s busy)`, '', `- by origin: ${shares(p.byPackage)}`, `- by function: ${shares(p.byFunction)}`);
+    if (p.totalByPackage && p.totalByFunction) {
+      lines.push(`- total by origin: ${shares(p.totalByPackage)}`, `- total by function: ${shares(p.totalByFunction)}`);
+    }
   }
   return lines;
 }
