@@ -342,6 +342,8 @@ describe('TradingView webhooks (e2e)', () => {
     expect([detail.action, detail.orderType]).toEqual(['Buy', 'market']);
     expect(detail.events.map((e) => e.type)).toEqual(['received', 'routed', 'broker_call', 'completed']);
     expect((detail.request as { strategy_name: string }).strategy_name).toBe('logged');
+    // As the alert message was written, not in jsonb's order (shortest keys first).
+    expect(Object.keys(detail.request as object)).toEqual(Object.keys(JSON.parse(signal(alertId)) as object));
     // Another user's log answers as one that does not exist, in the words the gateway uses for a malformed id.
     expect(foreign).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', message: 'Trade log not found' } });
   });

@@ -5,6 +5,7 @@ import type { ReplyOf, Topic } from '@app/contracts';
 import { ILike } from 'typeorm';
 import type { Repository } from 'typeorm';
 import { WebhookEntity } from '../entities/webhook.entity';
+import { bodyForLog } from '../webhooks/parse-signal';
 import { sideOf } from './journalled-action';
 
 /** The trade log: each user's webhooks, newest first. */
@@ -23,9 +24,16 @@ export class LogsService {
     if (!row) {
       throw new DomainError('NOT_FOUND', 'Trade log not found');
     }
-    return { ...summary(row), request: row.request, response: row.response, events: row.events };
+    return { ...summary(row), request: requestAsSent(row), response: row.response, events: row.events };
   }
 }
+
+/**
+ * The webhook's JSON in the order TradingView sent it. The stored `request` is jsonb, which keeps its keys shortest
+ * first (`symbol` before `alert_id`), not as the trader wrote the alert message; parsed again from the raw body it
+ * reads as written. A request kept as text (not JSON, too deep, too large) is shown as it is.
+ */
+const requestAsSent = (row: WebhookEntity): unknown => (typeof row.request === 'string' ? row.request : bodyForLog(row.rawBody));
 
 const summary = (w: WebhookEntity) => ({
   id: w.id,
