@@ -330,7 +330,7 @@ describe('TradingView webhooks (e2e)', () => {
   it('should list trade logs newest first with events, scoped to the user', async () => {
     const alertId = await alert(targets.slice(0, 1));
     await post(signal(alertId, { order_type: 'limit', action: 'sell', price: '21000.25', strategy_name: 'sold' }));
-    await post(signal(alertId, { strategy_name: 'logged' }));
+    const logged = await post(signal(alertId, { strategy_name: 'logged' }));
     const list = await bus.send(Topic.LogsList, { page: 1, page_size: 5 }, ctx());
     const detail = await bus.send(Topic.LogsGet, { id: list.items[0].id }, ctx());
     const foreign = await bus.request(Topic.LogsGet, { id: list.items[0].id }, ctx(otherUserId));
@@ -344,6 +344,8 @@ describe('TradingView webhooks (e2e)', () => {
     expect((detail.request as { strategy_name: string }).strategy_name).toBe('logged');
     // As the alert message was written, not in jsonb's order (shortest keys first).
     expect(Object.keys(detail.request as object)).toEqual(Object.keys(JSON.parse(signal(alertId)) as object));
+    expect(Object.keys(detail.response as object)).toEqual(Object.keys((await logged.json()) as object));
+    expect(Object.keys((detail.response as { results: object[] }).results[0])).toEqual(['account_name', 'success', 'data', 'execution_time_ms', 'error']);
     // Another user's log answers as one that does not exist, in the words the gateway uses for a malformed id.
     expect(foreign).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', message: 'Trade log not found' } });
   });

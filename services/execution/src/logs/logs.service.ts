@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DomainError } from '@app/contracts';
+import { DomainError, WebhookResultV1 } from '@app/contracts';
 import type { ReplyOf, Topic } from '@app/contracts';
 import { ILike } from 'typeorm';
 import type { Repository } from 'typeorm';
@@ -24,7 +24,7 @@ export class LogsService {
     if (!row) {
       throw new DomainError('NOT_FOUND', 'Trade log not found');
     }
-    return { ...summary(row), request: requestAsSent(row), response: row.response, events: row.events };
+    return { ...summary(row), request: requestAsSent(row), response: responseAsSent(row.response), events: row.events };
   }
 }
 
@@ -44,3 +44,12 @@ const summary = (w: WebhookEntity) => ({
   ...sideOf(w.action),
   status: w.status,
 });
+
+/**
+ * The answer in the order it was sent (`message` first, each result's `account_name` first), which jsonb does not keep:
+ * parsing by its contract lays the keys out as the contract names them. Any other answer (an error's) is shown as stored.
+ */
+const responseAsSent = (response: unknown): unknown => {
+  const answer = WebhookResultV1.safeParse(response);
+  return answer.success ? answer.data : response;
+};
