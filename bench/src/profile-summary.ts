@@ -111,16 +111,22 @@ export function summarizeProfile(p: CpuProfile, thread: string, file: string, n 
 /** V8's frames that stand for the thread itself rather than code: on every stack, so nothing to learn from their totals. */
 const ROOTS = new Set(['(root)', '(program)', '(idle)']);
 
+/** The distinct origins and functions on one stack. */
+interface StackLabels {
+  origins: Set<string>;
+  functions: Set<string>;
+}
+
 /**
  * The distinct origins and functions on each node's stack (the node and its callers up to the root), worked out
  * once per node and shared by every sample taken there.
  */
-function stackLabels(p: CpuProfile): (id: number) => { origins: Set<string>; functions: Set<string> } {
+function stackLabels(p: CpuProfile): (id: number) => StackLabels {
   const nodes = new Map(p.nodes.map((node) => [node.id, node]));
   const parents = new Map<number, number>();
   p.nodes.forEach((node) => node.children?.forEach((child) => parents.set(child, node.id)));
-  const memo = new Map<number, { origins: Set<string>; functions: Set<string> }>();
-  const labels = (id: number): { origins: Set<string>; functions: Set<string> } => {
+  const memo = new Map<number, StackLabels>();
+  const labels = (id: number): StackLabels => {
     const known = memo.get(id);
     if (known) {
       return known;
@@ -128,7 +134,7 @@ function stackLabels(p: CpuProfile): (id: number) => { origins: Set<string>; fun
     const parent = parents.get(id);
     const above = parent === undefined ? { origins: new Set<string>(), functions: new Set<string>() } : labels(parent);
     const frame = nodes.get(id)?.callFrame;
-    const own = frame && !ROOTS.has(frame.functionName)
+    const own: StackLabels = frame && !ROOTS.has(frame.functionName)
       ? { origins: new Set(above.origins).add(originOf(frame.url)), functions: new Set(above.functions).add(frameLabel(frame)) }
       : above;
     memo.set(id, own);
