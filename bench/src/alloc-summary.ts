@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { frameLabel, largestShares, originOf } from './profile-summary';
+import { addTo, frameLabel, largestShares, originOf } from './profile-summary';
 import type { Share } from './profile-summary';
 
 /** The parts of V8's sampling heap profile (`HeapProfiler.SamplingHeapProfile`) read here. */
@@ -46,10 +46,8 @@ export function summarizeAllocations(head: HeapProfileNode, webhooks: number, n 
   const visit = (node: HeapProfileNode): void => {
     if (node.selfSize > 0) {
       total += node.selfSize;
-      const origin = originOf(node.callFrame.url);
-      byPackage.set(origin, (byPackage.get(origin) ?? 0) + node.selfSize);
-      const fn = frameLabel(node.callFrame);
-      byFunction.set(fn, (byFunction.get(fn) ?? 0) + node.selfSize);
+      addTo(byPackage, originOf(node.callFrame.url), node.selfSize);
+      addTo(byFunction, frameLabel(node.callFrame), node.selfSize);
     }
     node.children.forEach(visit);
   };

@@ -38,6 +38,11 @@ export interface ProfileSummary {
 /** V8's pseudo-frames for time the thread was not running JavaScript or WebAssembly of its own. */
 const NOT_BUSY = new Set(['(idle)', '(program)']);
 
+/** Adds `amount` to `key`'s running sum in `m` (a sample's time, an allocation's bytes). */
+export const addTo = (m: Map<string, number>, key: string, amount: number): void => {
+  m.set(key, (m.get(key) ?? 0) + amount);
+};
+
 /**
  * Where a frame's code comes from: an npm package, a Node built-in module (`node:fs`), the product's own code (its
  * path under `dist/`, three levels: `services/execution/src`), WebAssembly, or `(native)` (the garbage collector,
@@ -79,10 +84,9 @@ export function frameLabel(frame: { functionName: string; url: string; lineNumbe
 /** Self and total time by origin and by function, as shares of the busy time, the `n` largest of each. */
 export function summarizeProfile(p: CpuProfile, thread: string, file: string, n = 12): ProfileSummary {
   const frames = new Map(p.nodes.map((node) => [node.id, node.callFrame]));
-  const stacks = stackLabels(p);
+  const stacks = stackLabels(p, frames);
   const self = { byPackage: new Map<string, number>(), byFunction: new Map<string, number>() };
   const total = { byPackage: new Map<string, number>(), byFunction: new Map<string, number>() };
-  const add = (m: Map<string, number>, key: string, dt: number) => m.set(key, (m.get(key) ?? 0) + dt);
   let busy = 0;
   p.samples.forEach((id, i) => {
     const frame = frames.get(id);
@@ -91,11 +95,11 @@ export function summarizeProfile(p: CpuProfile, thread: string, file: string, n 
       return;
     }
     busy += dt;
-    add(self.byPackage, originOf(frame.url), dt);
-    add(self.byFunction, frameLabel(frame), dt);
+    addTo(self.byPackage, originOf(frame.url), dt);
+    addTo(self.byFunction, frameLabel(frame), dt);
     const stack = stacks(id);
-    stack.origins.forEach((origin) => add(total.byPackage, origin, dt));
-    stack.functions.forEach((fn) => add(total.byFunction, fn, dt));
+    stack.origins.forEach((origin) => addTo(total.byPackage, origin, dt));
+    stack.functions.forEach((fn) => addTo(total.byFunction, fn, dt));
   });
   return {
     thread,
@@ -109,7 +113,7 @@ export function summarizeProfile(p: CpuProfile, thread: string, file: string, n 
 }
 
 /** V8's frames that stand for the thread itself rather than code: on every stack, so nothing to learn from their totals. */
-const ROOTS = new Set(['(root)', '(program)', '(idle)']);
+const ROOTS = new Set(['(root)', ...NOT_BUSY]);
 
 /** The distinct origins and functions on one stack. */
 interface StackLabels {
@@ -121,8 +125,7 @@ interface StackLabels {
  * The distinct origins and functions on each node's stack (the node and its callers up to the root), worked out
  * once per node and shared by every sample taken there.
  */
-function stackLabels(p: CpuProfile): (id: number) => StackLabels {
-  const nodes = new Map(p.nodes.map((node) => [node.id, node]));
+function stackLabels(p: CpuProfile, frames: Map<number, CpuProfile['nodes'][number]['callFrame']>): (id: number) => StackLabels {
   const parents = new Map<number, number>();
   p.nodes.forEach((node) => node.children?.forEach((child) => parents.set(child, node.id)));
   const memo = new Map<number, StackLabels>();
@@ -133,7 +136,7 @@ function stackLabels(p: CpuProfile): (id: number) => StackLabels {
     }
     const parent = parents.get(id);
     const above = parent === undefined ? { origins: new Set<string>(), functions: new Set<string>() } : labels(parent);
-    const frame = nodes.get(id)?.callFrame;
+    const frame = frames.get(id);
     const own: StackLabels = frame && !ROOTS.has(frame.functionName)
       ? { origins: new Set(above.origins).add(originOf(frame.url)), functions: new Set(above.functions).add(frameLabel(frame)) }
       : above;
