@@ -24,16 +24,9 @@ export class LogsService {
     if (!row) {
       throw new DomainError('NOT_FOUND', 'Trade log not found');
     }
-    return { ...summary(row), request: requestAsSent(row), response: responseAsSent(row.response), events: row.events };
+    return { ...summary(row), request: requestAsSent(row), response: responseAsSent(row), events: row.events };
   }
 }
-
-/**
- * The webhook's JSON in the order TradingView sent it. The stored `request` is jsonb, which keeps its keys shortest
- * first (`symbol` before `alert_id`), not as the trader wrote the alert message; parsed again from the raw body it
- * reads as written. A request kept as text (not JSON, too deep, too large) is shown as it is.
- */
-const requestAsSent = (row: WebhookEntity): unknown => (typeof row.request === 'string' ? row.request : bodyForLog(row.rawBody));
 
 const summary = (w: WebhookEntity) => ({
   id: w.id,
@@ -45,11 +38,17 @@ const summary = (w: WebhookEntity) => ({
   status: w.status,
 });
 
-/**
- * The answer in the order it was sent (`message` first, each result's `account_name` first), which jsonb does not keep:
- * parsing by its contract lays the keys out as the contract names them. Any other answer (an error's) is shown as stored.
+/*
+ * The request and its answer as they were sent. Both are stored as jsonb, which keeps keys shortest first (`symbol`
+ * before `alert_id`, `total` before `message`), not in the order the trader wrote the alert message or the product
+ * answered it.
  */
-const responseAsSent = (response: unknown): unknown => {
-  const answer = WebhookResultV1.safeParse(response);
-  return answer.success ? answer.data : response;
+
+/** The request parsed again from the raw body, which reads as written; one kept as text (not JSON, too deep, too large) as it is. */
+const requestAsSent = (row: WebhookEntity): unknown => (typeof row.request === 'string' ? row.request : bodyForLog(row.rawBody));
+
+/** The answer laid out again by its contract (`message` first, each result's `account_name` first); any other (an error's) as stored. */
+const responseAsSent = (row: WebhookEntity): unknown => {
+  const answer = WebhookResultV1.safeParse(row.response);
+  return answer.success ? answer.data : row.response;
 };
