@@ -9,6 +9,9 @@ import type { ConsumerConfig, KafkaConfig, ProducerConfig } from 'kafkajs';
  *   sessionTimeout − 1 s; kafkajs defaults made a rejoin take 34 s.
  * - The FIRST join of a group always takes about 3 s (fixed in the mock): start consumers once per
  *   test file (beforeAll), not per test, and wait for the GROUP_JOIN event before producing.
+ * - Two members of one group: the mock ends a sync as soon as the leader's assignment arrives, so a follower
+ *   whose SyncGroup comes later (a busy machine) is refused with INVALID_REQUEST; kafkajs crashes that consumer
+ *   for good (CRASH with `restart: false`). Supervise such members: replace a crashed one with a fresh consumer.
  */
 export const kafkaTestTuning = {
   client: {
