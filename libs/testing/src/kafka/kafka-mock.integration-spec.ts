@@ -77,9 +77,8 @@ describe(startKafkaMock.name, () => {
   it('should share the partitions between two consumers of one group', async () => {
     const received = { a: 0, b: 0 };
     const assignments: Record<string, number[]> = { a: [], b: [] };
-    // Each member is supervised the way the services' replicas are: the mock completes a sync on the leader's
-    // assignment alone, so a follower whose SyncGroup arrives after the leader's is refused with
-    // INVALID_REQUEST, which kafkajs does not retry; that member is replaced by a fresh one in the same group.
+    // Supervised like the services' replicas: a member the mock refuses at sync stops for good, so a fresh one
+    // takes its place (libs/testing/README.md, "Limits of the mock").
     const member = async (name: 'a' | 'b'): Promise<void> => {
       const c = consumer('spec-shared');
       c.on(c.events.GROUP_JOIN, (e) => (assignments[name] = e.payload.memberAssignment[SHARED] ?? []));
