@@ -15,7 +15,7 @@ export class LogsService {
 
   async list(userId: string, page: number, pageSize: number, q?: string): Promise<ReplyOf<Topic.LogsList>> {
     const where = q ? { userId, requestId: ILike(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) } : { userId };
-    const [rows, total] = await this.webhooks.findAndCount({ where, order: { createdAt: 'DESC' }, skip: (page - 1) * pageSize, take: pageSize });
+    const [rows, total] = await this.webhooks.findAndCount({ select: SUMMARY, where, order: { createdAt: 'DESC' }, skip: (page - 1) * pageSize, take: pageSize });
     return { items: rows.map(summary), total, total_pages: Math.ceil(total / pageSize) };
   }
 
@@ -28,7 +28,14 @@ export class LogsService {
   }
 }
 
-const summary = (w: WebhookEntity) => ({
+/**
+ * The columns a list item shows. Not the whole row: its request, raw body, answer and events (up to 64 KB of body each)
+ * are read only for the detail, and on the embedded database a page of whole rows would hold its one session, which the
+ * webhooks' journal writes wait for, as long as it takes to read and hand them over.
+ */
+const SUMMARY = { id: true, createdAt: true, requestId: true, alertName: true, symbol: true, action: true, status: true } as const;
+
+const summary = (w: Pick<WebhookEntity, keyof typeof SUMMARY>) => ({
   id: w.id,
   timestamp: w.createdAt.toISOString(),
   requestId: w.requestId,
