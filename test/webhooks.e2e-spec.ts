@@ -363,9 +363,14 @@ describe('TradingView webhooks (e2e)', () => {
     await status(true);
     const placed = await post(signal(alertId, { strategy_name: 'approved-again' }));
 
+    const refusal = (await refused.json()) as object;
+    const detail = await bus.send(Topic.LogsGet, { id: logged.items[0].id }, ctx());
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ code: 'FORBIDDEN', detail: 'This account is inactive (not approved, or deactivated by an administrator): its webhooks are not executed.' });
+    expect(refusal).toMatchObject({ code: 'FORBIDDEN', detail: 'This account is inactive (not approved, or deactivated by an administrator): its webhooks are not executed.' });
     expect(logged.items[0].status).toBe('rejected');
+    // The trade log shows the refusal as it was answered, keys in the same order.
+    expect(detail.response).toEqual(refusal);
+    expect(Object.keys(detail.response as object)).toEqual(Object.keys(refusal));
     expect(placed.status).toBe(200);
     expect(sim.control.orders()).toHaveLength(1);
   });
