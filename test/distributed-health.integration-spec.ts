@@ -70,6 +70,13 @@ describe('distributed processes over Kafka', () => {
     expect(res.status).toBe(200);
   });
 
+  it('should start without a warning for an operator to read', () => {
+    // pino's levels: 40 warn, 50 error, 60 fatal. Each process starts at LOG_LEVEL=warn, so this is all it logged.
+    const warnings = processes.flatMap((p) => p.output().split('\n').filter((line) => /"level":[456]0\b/.test(line)));
+
+    expect(warnings).toEqual([]);
+  });
+
   it('should stop a service gracefully on SIGTERM, leaving its consumer group', async () => {
     const trading = processes[2];
 

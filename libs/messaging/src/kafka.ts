@@ -1,7 +1,7 @@
 import { ClientKafka, Transport } from '@nestjs/microservices';
 import type { KafkaOptions } from '@nestjs/microservices';
 import { hostname } from 'node:os';
-import { logLevel } from 'kafkajs';
+import { Partitioners, logLevel } from 'kafkajs';
 import { replyTopicOf } from '@app/contracts';
 import { reportProducesOf } from './produce-receipt';
 import { replyPartitionAssigner } from './reply-partition-assigner';
@@ -21,6 +21,12 @@ const consumerTuning = (cfg: KafkaSettings) => ({
   allowAutoTopicCreation: false,
 });
 
+/**
+ * Producers of both sides. The partitioner is named, not left to kafkajs' default, which is the same (murmur2, as
+ * Java clients place keys) but logs a warning about the change of default from kafkajs 1.x at every producer's start.
+ */
+const producerOptions = { allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner };
+
 /** The microservice side of a service: one consumer group per service, handlers over all partitions. */
 export function kafkaServerOptions(cfg: KafkaSettings, service: string): KafkaOptions {
   return {
@@ -31,7 +37,7 @@ export function kafkaServerOptions(cfg: KafkaSettings, service: string): KafkaOp
       // A new group reads pre-created topics from the start, so nothing sent before it joined is missed.
       subscribe: { fromBeginning: true },
       run: { partitionsConsumedConcurrently: 12 },
-      producer: { allowAutoTopicCreation: false },
+      producer: producerOptions,
     },
   };
 }
@@ -50,7 +56,7 @@ export function createKafkaClient(cfg: KafkaSettings, service: string, sendsTo: 
     consumer: { groupId: replyGroupOf(service), partitionAssigners: [replyPartitionAssigner], ...consumerTuning(cfg) },
     // Replies only follow requests this instance sends after it has joined: none to replay.
     subscribe: { fromBeginning: false },
-    producer: { allowAutoTopicCreation: false },
+    producer: producerOptions,
     producerOnlyMode: sendsTo.length === 0,
   });
   for (const topic of sendsTo) {
