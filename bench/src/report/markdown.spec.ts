@@ -24,6 +24,16 @@ const soakResult = (cpu?: SoakResult['cpuMsPerWebhook'], wakes?: SoakResult['wak
 });
 
 describe('resultMarkdown, soak section', () => {
+  it('should show a soak without a sweep by its memory chart, with no empty tables of sweeps', () => {
+    const md = resultMarkdown(soakResult(), 'latest-soak.svg', 'latest-soak.png');
+
+    expect(md).toContain('![memory over the soak](latest-soak.png)');
+    expect(md).not.toContain('latency versus rate');
+    expect(md).not.toContain('## Highest sustained rate');
+    expect(md).not.toContain('## Every step');
+    expect(md).toContain('## Targets');
+  });
+
   it("should give the product's CPU per webhook by thread, heaviest first, and the bench's own", () => {
     const md = resultMarkdown(soakResult({ threads: { helpers: 0.9, main: 6.28, pglite: 4.14 }, bench: 3.5 }), 'latest-soak.svg', null);
 
@@ -95,6 +105,15 @@ describe('resultMarkdown, half-rate section', () => {
     expect(md).toContain(
       '- standalone at 80/s: baseline main 3.3 / 3.11 ms, helpers 0.2 / 0.18 ms; product main 4.8 / 6.50 ms, pglite 1.8 / 3.36 ms, helpers 1.2 / 2.04 ms',
     );
+  });
+
+  it('should show a run with sweeps by its latency curve and its tables of steps', () => {
+    const r = halfRateResult(step(9.2), step(50.3));
+    const md = resultMarkdown({ ...r, sweeps: [{ target: 'standalone', fanOut: 10, steps: [step(50.3)], sustainedRate: 80 }] }, 'latest.svg', 'latest.png');
+
+    expect(md).toContain('![latency versus rate](latest.png)');
+    expect(md).toContain('## Highest sustained rate');
+    expect(md).toContain('| standalone | 10 | 80 | 640 | 0 |');
   });
 
   it('should leave the by-thread lines out for steps read before threads were', () => {

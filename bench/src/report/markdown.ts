@@ -10,6 +10,9 @@ import type { BenchResult } from './result';
 
 const f = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '—');
 
+/** What the run's chart shows: the latency-versus-rate curve of its sweeps, or, for a soak alone, its memory over time. */
+export const chartKind = (r: BenchResult): 'latency' | 'memory' => (r.sweeps.length === 0 && r.soak ? 'memory' : 'latency');
+
 export function resultMarkdown(r: BenchResult, svgName: string, pngName: string | null): string {
   const m = r.machine;
   const lines: string[] = [
@@ -18,13 +21,17 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
     `${m.date} · ${m.nproc} CPUs (${m.cpuModel}) · ${m.memoryMiB} MiB · Node ${m.node} · Linux ${m.kernel} · ` +
       `load average at start ${m.loadAvgAtStart.join(' / ')} · CPU steal at start ${f(m.stealAtStartPct)} % · run took ${r.durationS} s`,
     '',
-    `![latency versus rate](${pngName ?? svgName})`,
-    '',
-    '## Highest sustained rate (p99 < 250 ms, no errors)',
-    '',
-    '| fan-out | system | webhooks/s | orders/s | × baseline | p50 / p99 / max at that rate (ms) | CPU ms per webhook | peak RSS (MiB) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    `![${chartKind(r) === 'memory' ? 'memory over the soak' : 'latency versus rate'}](${pngName ?? svgName})`,
   ];
+  if (r.sweeps.length) {
+    lines.push(
+      '',
+      '## Highest sustained rate (p99 < 250 ms, no errors)',
+      '',
+      '| fan-out | system | webhooks/s | orders/s | × baseline | p50 / p99 / max at that rate (ms) | CPU ms per webhook | peak RSS (MiB) |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    );
+  }
   const base = (fanOut: number): number => r.sweeps.find((s) => s.target === 'baseline' && s.fanOut === fanOut)?.sustainedRate ?? Number.NaN;
   for (const s of [...r.sweeps].sort((a, b) => a.fanOut - b.fanOut)) {
     const at = s.steps.find((p) => p.rate === s.sustainedRate);
@@ -114,7 +121,9 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
   for (const c of r.checks) {
     lines.push(`| ${c.name} | ${c.goal} | ${c.measured} | ${c.met === null ? (c.unjudged ?? 'not measured') : c.met ? 'yes' : 'NO'} |`);
   }
-  lines.push('', '## Every step', '', '| system | fan-out | rate/s | sent | errors | p50 | p99 | max | answer p99 | CPU cores | RSS MiB | load | steal % |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  if (r.sweeps.length) {
+    lines.push('', '## Every step', '', '| system | fan-out | rate/s | sent | errors | p50 | p99 | max | answer p99 | CPU cores | RSS MiB | load | steal % |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  }
   for (const s of r.sweeps) {
     for (const p of s.steps) {
       lines.push(

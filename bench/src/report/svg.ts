@@ -1,6 +1,8 @@
-// The latency-versus-rate curve, drawn by hand as SVG: p99 (solid) and p50 (dashed) of webhook-to-last-order
-// latency against the offered rate (log scale), one colour per system and fan-out, the 250 ms limit marked.
+// The run's chart, drawn by hand as SVG. A sweep's: the latency-versus-rate curve, p99 (solid) and p50 (dashed) of
+// webhook-to-last-order latency against the offered rate (log scale), one colour per system and fan-out, the 250 ms
+// limit marked. A soak's (no sweep): the product's RSS and its data directory over time, the warm-up's end marked.
 import type { SweepResult } from '../sweep';
+import type { SoakResult } from './result';
 
 const W = 900;
 const H = 520;
@@ -8,6 +10,15 @@ const M = { l: 70, r: 230, t: 40, b: 60 };
 const COLOURS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#17becf'];
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/** The chart's opening: the canvas, its title and the two axes; the caller adds the rest and closes `</svg>`. */
+const frame = (title: string): string[] => [
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
+  `<rect width="${W}" height="${H}" fill="white"/>`,
+  `<text x="${W / 2 - M.r / 2}" y="22" text-anchor="middle" font-size="15">${esc(title)}</text>`,
+  `<line x1="${M.l}" y1="${H - M.b}" x2="${W - M.r}" y2="${H - M.b}" stroke="black"/>`,
+  `<line x1="${M.l}" y1="${M.t}" x2="${M.l}" y2="${H - M.b}" stroke="black"/>`,
+];
 
 export function latencyCurveSvg(sweeps: SweepResult[], title: string): string {
   const points = sweeps.flatMap((s) => s.steps.filter((p) => p.complete > 0));
@@ -17,13 +28,7 @@ export function latencyCurveSvg(sweeps: SweepResult[], title: string): string {
   const maxL = Math.min(2000, Math.max(300, ...points.map((p) => p.latency.p99)) * 1.05);
   const x = (r: number): number => M.l + ((Math.log10(r) - Math.log10(minR)) / (Math.log10(maxR) - Math.log10(minR))) * (W - M.l - M.r);
   const y = (ms: number): number => H - M.b - (Math.min(ms, maxL) / maxL) * (H - M.t - M.b);
-  const out: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
-    `<rect width="${W}" height="${H}" fill="white"/>`,
-    `<text x="${W / 2 - M.r / 2}" y="22" text-anchor="middle" font-size="15">${esc(title)}</text>`,
-    `<line x1="${M.l}" y1="${H - M.b}" x2="${W - M.r}" y2="${H - M.b}" stroke="black"/>`,
-    `<line x1="${M.l}" y1="${M.t}" x2="${M.l}" y2="${H - M.b}" stroke="black"/>`,
-  ];
+  const out = frame(title);
   for (let d = 10 ** Math.floor(Math.log10(minR)); d <= maxR; d *= 10) {
     for (const m of [1, 2, 5]) {
       const r = d * m;
@@ -61,3 +66,49 @@ export function latencyCurveSvg(sweeps: SweepResult[], title: string): string {
   out.push('</svg>');
   return out.join('\n');
 }
+
+/** The soak's memory over time: RSS (solid) and the data directory (dashed, when there is one), in MiB. */
+export function rssOverTimeSvg(soak: SoakResult, title: string): string {
+  const samples = soak.rssMiB;
+  const maxS = Math.max(1, ...samples.map((p) => p.atS));
+  const maxMiB = Math.max(100, ...samples.flatMap((p) => [p.rssMiB, p.diskMiB ?? 0])) * 1.1;
+  const x = (atS: number): number => M.l + (atS / maxS) * (W - M.l - M.r);
+  const y = (mib: number): number => H - M.b - (mib / maxMiB) * (H - M.t - M.b);
+  const out = frame(title);
+  const sStep = niceStep(maxS);
+  for (let t = 0; t <= maxS; t += sStep) {
+    out.push(`<line x1="${x(t)}" y1="${M.t}" x2="${x(t)}" y2="${H - M.b}" stroke="#eee"/>`);
+    out.push(`<text x="${x(t)}" y="${H - M.b + 16}" text-anchor="middle">${t}</text>`);
+  }
+  const mStep = niceStep(maxMiB);
+  for (let mib = 0; mib <= maxMiB; mib += mStep) {
+    out.push(`<line x1="${M.l}" y1="${y(mib)}" x2="${W - M.r}" y2="${y(mib)}" stroke="#eee"/>`);
+    out.push(`<text x="${M.l - 6}" y="${y(mib) + 4}" text-anchor="end">${mib}</text>`);
+  }
+  out.push(`<line x1="${x(soak.warmUpS)}" y1="${M.t}" x2="${x(soak.warmUpS)}" y2="${H - M.b}" stroke="#555" stroke-dasharray="6 3"/>`);
+  out.push(`<text x="${x(soak.warmUpS) + 4}" y="${M.t + 12}" fill="#555">measured from here</text>`);
+  out.push(`<text x="${(M.l + W - M.r) / 2}" y="${H - 18}" text-anchor="middle">seconds since the warm-up's start</text>`);
+  out.push(`<text transform="translate(18 ${(M.t + H - M.b) / 2}) rotate(-90)" text-anchor="middle">MiB</text>`);
+  const line = (pts: Array<[number, number]>): string => pts.map(([t, mib]) => `${x(t).toFixed(1)},${y(mib).toFixed(1)}`).join(' ');
+  out.push(`<polyline fill="none" stroke="${COLOURS[0]}" stroke-width="2" points="${line(samples.map((p) => [p.atS, p.rssMiB]))}"/>`);
+  const legend = [`RSS, ${soak.target} at ${soak.rate}/s`];
+  const disk = samples.filter((p) => p.diskMiB !== undefined);
+  if (disk.length) {
+    out.push(`<polyline fill="none" stroke="${COLOURS[1]}" stroke-width="2" stroke-dasharray="4 3" points="${line(disk.map((p) => [p.atS, p.diskMiB as number]))}"/>`);
+    legend.push('data directory');
+  }
+  legend.forEach((text, i) => {
+    const ly = M.t + 10 + i * 20;
+    out.push(`<line x1="${W - M.r + 15}" y1="${ly}" x2="${W - M.r + 40}" y2="${ly}" stroke="${COLOURS[i]}" stroke-width="2"${i ? ' stroke-dasharray="4 3"' : ''}/>`);
+    out.push(`<text x="${W - M.r + 46}" y="${ly + 4}">${esc(text)}</text>`);
+  });
+  out.push('</svg>');
+  return out.join('\n');
+}
+
+/** A grid step of 1, 2 or 5 × 10^k giving about five to ten lines up to `max`. */
+const niceStep = (max: number): number => {
+  const raw = max / 6;
+  const unit = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * unit).find((step) => step >= raw) ?? 10 * unit;
+};

@@ -2,15 +2,15 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { resultMarkdown } from './markdown';
+import { chartKind, resultMarkdown } from './markdown';
 import type { BenchResult } from './result';
-import { latencyCurveSvg } from './svg';
+import { latencyCurveSvg, rssOverTimeSvg } from './svg';
 
 const CHROMIUM = '/usr/bin/chromium';
 
 export async function writeResults(dir: string, name: string, result: BenchResult): Promise<string[]> {
   await mkdir(dir, { recursive: true });
-  const svg = latencyCurveSvg(result.sweeps, `Webhook → last order latency vs rate (${result.machine.nproc} CPUs, ${result.mode})`);
+  const svg = chartOf(result);
   const files = [`${name}.json`, `${name}.svg`];
   await writeFile(path.join(dir, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
   await writeFile(path.join(dir, `${name}.svg`), svg);
@@ -21,6 +21,14 @@ export async function writeResults(dir: string, name: string, result: BenchResul
   await writeFile(path.join(dir, `${name}.md`), resultMarkdown(result, `${name}.svg`, png));
   files.push(`${name}.md`);
   return files;
+}
+
+/** A sweep's latency-versus-rate curve, or, for a soak alone, its memory over time (`chartKind` names it for the markdown). */
+function chartOf(result: BenchResult): string {
+  const cpus = `${result.machine.nproc} CPUs`;
+  return chartKind(result) === 'memory' && result.soak
+    ? rssOverTimeSvg(result.soak, `Memory over the soak (${cpus}, fan-out ${result.soak.fanOut})`)
+    : latencyCurveSvg(result.sweeps, `Webhook → last order latency vs rate (${cpus}, ${result.mode})`);
 }
 
 async function svgToPng(svg: string, out: string): Promise<boolean> {
