@@ -145,9 +145,9 @@ describe('new user journey (browser)', () => {
     await h.shot(page, '09-connections-two');
   });
 
-  // The group holds the connection added by credentials. The OAuth connection of the sandbox user also lists
-  // the user's LIVE account, which the execution service then trades on the demo host and the broker refuses
-  // (reported as a known issue); the alert reaches the OAuth connection through one chosen demo account instead.
+  // The group holds the connection added by credentials; the alert (next test) adds one demo account of the OAuth
+  // connection by itself, so the journey covers both ways an alert reaches accounts. The OAuth connection's live
+  // account, traded on the live host, has its own test (test/oauth-webhook.e2e-spec.ts).
   it('should build a trading group from a connection', async () => {
     const { page } = user;
     await dismissNotices(page);
