@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { request } from './contract';
+import { ERROR_CODES } from './errors';
 import { AlertRouteChangedV1 } from './events.contracts';
 import { Id } from './shared.schemas';
 import { Topic } from './topics';
@@ -45,6 +46,13 @@ export const WebhookResultV1 = z.object({
   failed_orders: z.number().int(),
 });
 export type WebhookResultV1 = z.infer<typeof WebhookResultV1>;
+
+/**
+ * What TradingView gets back for a webhook refused before any order (the API's error body, `detail` first), and the
+ * trade log keeps as its response. Strict: a stored answer with any other field is not this one.
+ */
+export const WebhookRefusalV1 = z.strictObject({ detail: z.string(), code: z.enum(ERROR_CODES), requestId: z.string() });
+export type WebhookRefusalV1 = z.infer<typeof WebhookRefusalV1>;
 
 export const WebhookEndpointV1 = z.object({ url: z.string() });
 

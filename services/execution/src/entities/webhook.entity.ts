@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { LogEventV1, WebhookResultV1 } from '@app/contracts';
+import type { LogEventV1, WebhookRefusalV1, WebhookResultV1 } from '@app/contracts';
 import { Execution_SCHEMA } from '../migrations/schema';
 
 /** received → completed | partial | failed; or rejected / duplicate. (`processing`: rows of versions before 2026-11-25, unfinished like `received`.) */
@@ -62,8 +62,9 @@ export class WebhookEntity {
   @Column('text', { name: 'body_hash' })
   bodyHash!: string;
 
+  /** The answer as sent: an outcome or a refusal (null until the webhook has one). */
   @Column('jsonb', { nullable: true })
-  response!: WebhookResultV1 | Record<string, unknown> | null;
+  response!: WebhookResultV1 | WebhookRefusalV1 | null;
 
   /** The instance working on it while unfinished, until claim_expires (renewed as it works). */
   @Column('text', { name: 'claimed_by', nullable: true })

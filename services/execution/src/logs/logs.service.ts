@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DomainError, WebhookResultV1 } from '@app/contracts';
+import { DomainError, WebhookRefusalV1, WebhookResultV1 } from '@app/contracts';
 import type { ReplyOf, Topic } from '@app/contracts';
 import { ILike } from 'typeorm';
 import type { Repository } from 'typeorm';
-import { z } from 'zod';
 import { WebhookEntity } from '../entities/webhook.entity';
 import { bodyForLog } from '../webhooks/parse-signal';
 import { sideOf } from './journalled-action';
@@ -55,15 +54,12 @@ const summary = (w: Pick<WebhookEntity, keyof typeof SUMMARY>) => ({
 /** The request parsed again from the raw body, which reads as written; one kept as text (not JSON, too deep, too large) as it is. */
 const requestAsSent = (row: WebhookEntity): unknown => (typeof row.request === 'string' ? row.request : bodyForLog(row.rawBody));
 
-/** A refused webhook's answer as the gateway sent it (the API's error shape, `detail` first); WebhookService.reject records it. */
-const RefusalAnswer = z.strictObject({ detail: z.string(), code: z.string(), requestId: z.string() });
-
 /** The answer laid out again by its contract (`message` first, each result's `account_name` first, or a refusal's `detail` first); any other as stored. */
 const responseAsSent = (row: WebhookEntity): unknown => {
   const answer = WebhookResultV1.safeParse(row.response);
   if (answer.success) {
     return answer.data;
   }
-  const refusal = RefusalAnswer.safeParse(row.response);
+  const refusal = WebhookRefusalV1.safeParse(row.response);
   return refusal.success ? refusal.data : row.response;
 };

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { sha256Hex } from '@app/common';
 import { DomainError } from '@app/contracts';
 import type { Topic } from '@app/contracts';
-import type { AlertRouteChangedV1, LogEventV1, MessageContext, WebhookResultV1 } from '@app/contracts';
+import type { AlertRouteChangedV1, LogEventV1, MessageContext, WebhookRefusalV1, WebhookResultV1 } from '@app/contracts';
 import { isDatabaseUnavailable } from '@app/database';
 import { APP_CONFIG } from '@app/messaging';
 import type { Msg } from '@app/messaging';
@@ -235,7 +235,7 @@ export class WebhookService {
     await this.journal.createWebhook({
       ...this.header(p, known), status: 'rejected',
       events: [this.event(p.receivedAt, 'received', 'Webhook received'), { ...this.event(new Date().toISOString(), 'rejected', err.message), outcome: err.code }],
-    }).then((w) => this.journal.setWebhook(w.id, { httpStatus, response: { detail: err.message, code: err.code, requestId: p.requestId } }));
+    }).then((w) => this.journal.setWebhook(w.id, { httpStatus, response: { detail: err.message, code: err.code, requestId: p.requestId } satisfies WebhookRefusalV1 }));
     throw err;
   }
 
