@@ -6,12 +6,10 @@ import { describeOwnPauses } from '../own-pauses';
 import { describeStalls } from '../stalls';
 import { describeUse } from '../thread-cpu';
 import type { ProfileSummary, Share } from '../profile-summary';
+import { chartedSoak } from './result';
 import type { BenchResult } from './result';
 
 const f = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '—');
-
-/** What the run's chart shows: the latency-versus-rate curve of its sweeps, or, for a soak alone, its memory over time. */
-export const chartKind = (r: BenchResult): 'latency' | 'memory' => (r.sweeps.length === 0 && r.soak ? 'memory' : 'latency');
 
 export function resultMarkdown(r: BenchResult, svgName: string, pngName: string | null): string {
   const m = r.machine;
@@ -21,7 +19,7 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
     `${m.date} · ${m.nproc} CPUs (${m.cpuModel}) · ${m.memoryMiB} MiB · Node ${m.node} · Linux ${m.kernel} · ` +
       `load average at start ${m.loadAvgAtStart.join(' / ')} · CPU steal at start ${f(m.stealAtStartPct)} % · run took ${r.durationS} s`,
     '',
-    `![${chartKind(r) === 'memory' ? 'memory over the soak' : 'latency versus rate'}](${pngName ?? svgName})`,
+    `![${chartedSoak(r) ? 'memory over the soak' : 'latency versus rate'}](${pngName ?? svgName})`,
   ];
   if (r.sweeps.length) {
     lines.push(

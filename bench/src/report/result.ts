@@ -82,3 +82,6 @@ export interface BenchResult {
   /** `--profile`: each thread's profile summarised (absent without it, and in results from before 2026-11-27). */
   profiles?: ProfileSummary[];
 }
+
+/** The soak a run's chart shows: its soak when it ran no sweep (`--soak` alone), else none (the chart is the sweeps' latency curve). */
+export const chartedSoak = (r: BenchResult): SoakResult | null => (r.sweeps.length === 0 ? r.soak : null);

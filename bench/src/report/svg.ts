@@ -20,6 +20,15 @@ const frame = (title: string): string[] => [
   `<line x1="${M.l}" y1="${M.t}" x2="${M.l}" y2="${H - M.b}" stroke="black"/>`,
 ];
 
+/** Line `i` of the legend, right of the plot: a stroke of the series' colour (dashed or not) and its name. */
+const legendEntry = (i: number, colour: string, text: string, dashed = false): string[] => {
+  const ly = M.t + 10 + i * 20;
+  return [
+    `<line x1="${W - M.r + 15}" y1="${ly}" x2="${W - M.r + 40}" y2="${ly}" stroke="${colour}" stroke-width="2"${dashed ? ' stroke-dasharray="4 3"' : ''}/>`,
+    `<text x="${W - M.r + 46}" y="${ly + 4}">${esc(text)}</text>`,
+  ];
+};
+
 export function latencyCurveSvg(sweeps: SweepResult[], title: string): string {
   const points = sweeps.flatMap((s) => s.steps.filter((p) => p.complete > 0));
   const rates = points.map((p) => p.rate);
@@ -56,9 +65,7 @@ export function latencyCurveSvg(sweeps: SweepResult[], title: string): string {
     for (const p of pts) {
       out.push(`<circle cx="${x(p.rate).toFixed(1)}" cy="${y(p.latency.p99).toFixed(1)}" r="3" fill="${p.pass ? c : 'white'}" stroke="${c}"/>`);
     }
-    const ly = M.t + 10 + i * 20;
-    out.push(`<line x1="${W - M.r + 15}" y1="${ly}" x2="${W - M.r + 40}" y2="${ly}" stroke="${c}" stroke-width="2"/>`);
-    out.push(`<text x="${W - M.r + 46}" y="${ly + 4}">${esc(`${s.target} ×${s.fanOut} (max ${s.sustainedRate}/s)`)}</text>`);
+    out.push(...legendEntry(i, c, `${s.target} ×${s.fanOut} (max ${s.sustainedRate}/s)`));
   });
   const ly = M.t + 20 + sweeps.length * 20;
   out.push(`<text x="${W - M.r + 15}" y="${ly}" fill="#555">solid p99, dashed p50;</text>`);
@@ -97,11 +104,7 @@ export function rssOverTimeSvg(soak: SoakResult, title: string): string {
     out.push(`<polyline fill="none" stroke="${COLOURS[1]}" stroke-width="2" stroke-dasharray="4 3" points="${line(disk.map((p) => [p.atS, p.diskMiB as number]))}"/>`);
     legend.push('data directory');
   }
-  legend.forEach((text, i) => {
-    const ly = M.t + 10 + i * 20;
-    out.push(`<line x1="${W - M.r + 15}" y1="${ly}" x2="${W - M.r + 40}" y2="${ly}" stroke="${COLOURS[i]}" stroke-width="2"${i ? ' stroke-dasharray="4 3"' : ''}/>`);
-    out.push(`<text x="${W - M.r + 46}" y="${ly + 4}">${esc(text)}</text>`);
-  });
+  legend.forEach((text, i) => out.push(...legendEntry(i, COLOURS[i], text, i > 0)));
   out.push('</svg>');
   return out.join('\n');
 }

@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chartKind, resultMarkdown } from './markdown';
+import { resultMarkdown } from './markdown';
+import { chartedSoak } from './result';
 import type { BenchResult } from './result';
 import { latencyCurveSvg, rssOverTimeSvg } from './svg';
 
@@ -23,11 +24,12 @@ export async function writeResults(dir: string, name: string, result: BenchResul
   return files;
 }
 
-/** A sweep's latency-versus-rate curve, or, for a soak alone, its memory over time (`chartKind` names it for the markdown). */
+/** The sweeps' latency-versus-rate curve, or, for a soak alone, its memory over time. */
 function chartOf(result: BenchResult): string {
   const cpus = `${result.machine.nproc} CPUs`;
-  return chartKind(result) === 'memory' && result.soak
-    ? rssOverTimeSvg(result.soak, `Memory over the soak (${cpus}, fan-out ${result.soak.fanOut})`)
+  const soak = chartedSoak(result);
+  return soak
+    ? rssOverTimeSvg(soak, `Memory over the soak (${cpus}, fan-out ${soak.fanOut})`)
     : latencyCurveSvg(result.sweeps, `Webhook → last order latency vs rate (${cpus}, ${result.mode})`);
 }
 
