@@ -19,6 +19,14 @@ describe('Correlator', () => {
     expect(outcome.latency).toMatchObject({ count: 3, p50: 20, max: 100 });
   });
 
+  it('should also measure each webhook to its first order, which tells a wait before the fan-out from a slow fan-out', () => {
+    const c = new Correlator(2);
+    c.add([webhook(1, 1000), webhook(2, 1010)], [order(1, 1004), order(1, 1003), order(2, 1030), order(2, 1012)]);
+    c.add([webhook(1, 5000)], [order(1, 5100), order(1, 5040)]);
+
+    expect(c.outcome().firstOrder).toMatchObject({ count: 3, p50: 3, max: 40 });
+  });
+
   it('should count a webhook short of orders, refused, or with a rejected order as an error, in whichever part', () => {
     const c = new Correlator(2);
     c.add([webhook(1, 1000), webhook(2, 1000, 503)], [order(1, 1001), order(2, 1001), order(2, 1002)]);

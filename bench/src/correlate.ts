@@ -13,6 +13,11 @@ export interface StepOutcome {
   errorSamples: string[];
   /** Due time → last order received at the simulator, complete webhooks only. */
   latency: LatencySummary;
+  /**
+   * Due time → first order received, complete webhooks only: when it is close to `latency`, a late webhook waited before
+   * any of its orders went out (admission, queueing for the thread), not in its fan-out. Absent in older results.
+   */
+  firstOrder?: LatencySummary;
   /** Due time → HTTP answer. */
   response: LatencySummary;
   ordersReceived: number;
@@ -25,6 +30,7 @@ export interface StepOutcome {
  */
 export class Correlator {
   private readonly latencies: number[] = [];
+  private readonly firstOrders: number[] = [];
   private readonly responses: number[] = [];
   private readonly errorSamples: string[] = [];
   private errors = 0;
@@ -35,11 +41,12 @@ export class Correlator {
 
   /** One run's webhooks (numbered from 1) and the orders received while it ran. */
   add(sent: readonly SentWebhook[], orders: readonly ReceivedOrder[]): void {
-    const bySeq = new Map<number, { n: number; last: number; failures: number }>();
+    const bySeq = new Map<number, { n: number; first: number; last: number; failures: number }>();
     for (const o of orders) {
       const seq = Number(o.orderQty);
-      const e = bySeq.get(seq) ?? { n: 0, last: 0, failures: 0 };
+      const e = bySeq.get(seq) ?? { n: 0, first: Infinity, last: 0, failures: 0 };
       e.n += 1;
+      e.first = Math.min(e.first, o.receivedAt);
       e.last = Math.max(e.last, o.receivedAt);
       e.failures += o.failure === undefined ? 0 : 1;
       bySeq.set(seq, e);
@@ -62,6 +69,7 @@ export class Correlator {
         continue;
       }
       this.latencies.push(e.last - w.dueAt);
+      this.firstOrders.push(e.first - w.dueAt);
     }
     this.sent += sent.length;
     this.ordersReceived += orders.length;
@@ -74,6 +82,7 @@ export class Correlator {
       errors: this.errors,
       errorSamples: [...this.errorSamples],
       latency: summarize(this.latencies),
+      firstOrder: summarize(this.firstOrders),
       response: summarize(this.responses),
       ordersReceived: this.ordersReceived,
     };

@@ -8,8 +8,11 @@ import { describeUse } from '../thread-cpu';
 import type { ProfileSummary, Share } from '../profile-summary';
 import { chartedSoak } from './result';
 import type { BenchResult } from './result';
+import type { StepResult } from '../sweep';
 
 const f = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '—');
+/** ", first order 41.2 ms" when the step measured it (results before the twenty-ninth session did not). */
+const firstOrderP99 = (step: StepResult): string => (step.firstOrder ? `, first order ${f(step.firstOrder.p99)} ms` : '');
 
 export function resultMarkdown(r: BenchResult, svgName: string, pngName: string | null): string {
   const m = r.machine;
@@ -55,8 +58,13 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
     }
     const withStalls = r.halfRate.filter((h) => pairsOf(h).some((p) => p.product.stalls));
     for (const h of withStalls) {
-      lines.push('', `What held the ${h.target} product up in each pair's step (its collections by thread; the embedded database's vacuums and checkpoints):`, '');
-      pairsOf(h).forEach((p, i) => p.product.stalls && lines.push(`- pair ${i + 1}, p99 ${f(p.product.latency.p99)} ms: ${describeStalls(p.product.stalls)}`));
+      lines.push(
+        '',
+        `What held the ${h.target} product up in each pair's step (its collections by thread; the embedded database's vacuums and checkpoints), ` +
+          'with its p99 to the first order beside the p99 to the last: when the two are close, the late webhooks waited before any of their orders went out:',
+        '',
+      );
+      pairsOf(h).forEach((p, i) => p.product.stalls && lines.push(`- pair ${i + 1}, p99 ${f(p.product.latency.p99)} ms${firstOrderP99(p.product)}: ${describeStalls(p.product.stalls)}`));
     }
     const byThread = r.halfRate.flatMap((h) =>
       h.baseline.threads && h.product.threads ? [`- ${h.target} at ${h.rate}/s: baseline ${describeUse(h.baseline.threads)}; product ${describeUse(h.product.threads)}`] : [],
@@ -120,12 +128,12 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
     lines.push(`| ${c.name} | ${c.goal} | ${c.measured} | ${c.met === null ? (c.unjudged ?? 'not measured') : c.met ? 'yes' : 'NO'} |`);
   }
   if (r.sweeps.length) {
-    lines.push('', '## Every step', '', '| system | fan-out | rate/s | sent | errors | p50 | p99 | max | answer p99 | CPU cores | RSS MiB | load | steal % |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    lines.push('', '## Every step', '', '| system | fan-out | rate/s | sent | errors | p50 | p99 | max | first order p99 | answer p99 | CPU cores | RSS MiB | load | steal % |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   }
   for (const s of r.sweeps) {
     for (const p of s.steps) {
       lines.push(
-        `| ${s.target} | ${s.fanOut} | ${p.rate} | ${p.sent} | ${p.errors} | ${f(p.latency.p50)} | ${f(p.latency.p99)} | ${f(p.latency.max)} | ${f(p.response.p99)} | ${f(p.cpuCores, 2)} | ${f(p.rssMiB, 0)} | ${f(p.loadAvg1, 1)} | ${f(p.stealPct)} |`,
+        `| ${s.target} | ${s.fanOut} | ${p.rate} | ${p.sent} | ${p.errors} | ${f(p.latency.p50)} | ${f(p.latency.p99)} | ${f(p.latency.max)} | ${f(p.firstOrder?.p99 ?? Number.NaN)} | ${f(p.response.p99)} | ${f(p.cpuCores, 2)} | ${f(p.rssMiB, 0)} | ${f(p.loadAvg1, 1)} | ${f(p.stealPct)} |`,
       );
     }
   }
