@@ -27,6 +27,15 @@ describe('Correlator', () => {
     expect(c.outcome().firstOrder).toMatchObject({ count: 3, p50: 3, max: 40 });
   });
 
+  it("should measure how late the driver itself sent each webhook, the bench's own share of every latency", () => {
+    const c = new Correlator(1);
+    c.add([{ ...webhook(1, 1000), sentAt: 1000.5 }, { ...webhook(2, 1010), sentAt: 1022 }], [order(1, 1003)]);
+    c.add([{ ...webhook(1, 5000), sentAt: 5002 }], [order(1, 5010)]);
+
+    // Every webhook counts, the one that never got its order too: the lateness is the driver's, whatever followed.
+    expect(c.outcome().driverLag).toMatchObject({ count: 3, p50: 2, max: 12 });
+  });
+
   it('should count a webhook short of orders, refused, or with a rejected order as an error, in whichever part', () => {
     const c = new Correlator(2);
     c.add([webhook(1, 1000), webhook(2, 1000, 503)], [order(1, 1001), order(2, 1001), order(2, 1002)]);

@@ -20,6 +20,11 @@ export interface StepOutcome {
   firstOrder?: LatencySummary;
   /** Due time → HTTP answer. */
   response: LatencySummary;
+  /**
+   * Due time → the driver handing the webhook to its connections, every webhook: the bench's own lateness (its event loop
+   * held by its collections, or waiting for a core), which counts in every latency above. Absent in older results.
+   */
+  driverLag?: LatencySummary;
   ordersReceived: number;
 }
 
@@ -32,6 +37,7 @@ export class Correlator {
   private readonly latencies: number[] = [];
   private readonly firstOrders: number[] = [];
   private readonly responses: number[] = [];
+  private readonly driverLags: number[] = [];
   private readonly errorSamples: string[] = [];
   private errors = 0;
   private sent = 0;
@@ -53,6 +59,7 @@ export class Correlator {
     }
     for (const w of sent) {
       const e = bySeq.get(w.seq);
+      this.driverLags.push(w.sentAt - w.dueAt);
       if (w.respondedAt !== undefined && w.error === undefined) {
         this.responses.push(w.respondedAt - w.dueAt);
       }
@@ -84,6 +91,7 @@ export class Correlator {
       latency: summarize(this.latencies),
       firstOrder: summarize(this.firstOrders),
       response: summarize(this.responses),
+      driverLag: summarize(this.driverLags),
       ordersReceived: this.ordersReceived,
     };
   }

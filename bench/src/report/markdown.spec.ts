@@ -116,13 +116,13 @@ describe('resultMarkdown, half-rate section', () => {
     expect(md).toContain('| standalone | 10 | 80 | 640 | 0 |');
   });
 
-  it("should give each pair's p99 to the first order beside its p99 to the last, in the pairs' list and the table of steps", () => {
+  it("should give each pair's p99 to the first order beside its p99 to the last, and the driver's lateness, in the pairs' list and the table of steps", () => {
     const stalls = { mainGc: { count: 3, maxMs: 9.5, totalMs: 20 }, mainFullGc: { count: 0, maxMs: 0, totalMs: 0 }, otherGc: { count: 0, maxMs: 0, totalMs: 0 }, checkpointsMs: [], vacuumsMs: [] };
-    const product: StepResult = { ...step(147.6), firstOrder: { ...latency, p99: 140.1 }, stalls };
-    const r = halfRateResult(step(12.1), product);
+    const product: StepResult = { ...step(147.6), firstOrder: { ...latency, p99: 140.1 }, driverLag: { ...latency, p99: 3.2 }, stalls };
+    const r = halfRateResult({ ...step(12.1), driverLag: { ...latency, p99: 1.2 } }, product);
     const md = resultMarkdown({ ...r, sweeps: [{ target: 'standalone', fanOut: 10, steps: [product, step(60)], sustainedRate: 80 }] }, 'latest.svg', null);
 
-    expect(md).toContain('- pair 1, p99 147.6 ms, first order 140.1 ms: GC main 3×');
+    expect(md).toContain("- pair 1, p99 147.6 ms, first order 140.1 ms, driver late 3.2 ms (1.2 in the baseline's step): GC main 3×");
     expect(md).toContain('| standalone | 10 | 80 | 640 | 0 | 4.0 | 147.6 | 80.0 | 140.1 | 55.0 |');
     // A step measured before the first order was (older results) shows a dash.
     expect(md).toContain('| standalone | 10 | 80 | 640 | 0 | 4.0 | 60.0 | 80.0 | — | 55.0 |');

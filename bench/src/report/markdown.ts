@@ -7,12 +7,18 @@ import { describeStalls } from '../stalls';
 import { describeUse } from '../thread-cpu';
 import type { ProfileSummary, Share } from '../profile-summary';
 import { chartedSoak } from './result';
-import type { BenchResult } from './result';
-import type { StepResult } from '../sweep';
+import type { BenchResult, HalfRatePair } from './result';
 
 const f = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '—');
-/** ", first order 41.2 ms" when the step measured it (results before the twenty-ninth session did not). */
-const firstOrderP99 = (step: StepResult): string => (step.firstOrder ? `, first order ${f(step.firstOrder.p99)} ms` : '');
+/**
+ * ", first order 41.2 ms, driver late 3.1 ms (1.2 in the baseline's step)" (p99s), for what the pair's steps measured (results
+ * before the twenty-ninth session had neither): where the product's late webhooks waited, and the bench's own share of it.
+ */
+const waitedWhere = ({ baseline, product }: HalfRatePair): string => {
+  const first = product.firstOrder ? `, first order ${f(product.firstOrder.p99)} ms` : '';
+  const lag = product.driverLag ? `, driver late ${f(product.driverLag.p99)} ms${baseline.driverLag ? ` (${f(baseline.driverLag.p99)} in the baseline's step)` : ''}` : '';
+  return first + lag;
+};
 
 export function resultMarkdown(r: BenchResult, svgName: string, pngName: string | null): string {
   const m = r.machine;
@@ -61,10 +67,11 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
       lines.push(
         '',
         `What held the ${h.target} product up in each pair's step (its collections by thread; the embedded database's vacuums and checkpoints), ` +
-          'with its p99 to the first order beside the p99 to the last: when the two are close, the late webhooks waited before any of their orders went out:',
+          'with its p99 to the first order beside the p99 to the last (when the two are close, the late webhooks waited before any of their orders went out) ' +
+          "and the p99 of the bench's own lateness in sending them, which counts in both:",
         '',
       );
-      pairsOf(h).forEach((p, i) => p.product.stalls && lines.push(`- pair ${i + 1}, p99 ${f(p.product.latency.p99)} ms${firstOrderP99(p.product)}: ${describeStalls(p.product.stalls)}`));
+      pairsOf(h).forEach((p, i) => p.product.stalls && lines.push(`- pair ${i + 1}, p99 ${f(p.product.latency.p99)} ms${waitedWhere(p)}: ${describeStalls(p.product.stalls)}`));
     }
     const byThread = r.halfRate.flatMap((h) =>
       h.baseline.threads && h.product.threads ? [`- ${h.target} at ${h.rate}/s: baseline ${describeUse(h.baseline.threads)}; product ${describeUse(h.product.threads)}`] : [],
