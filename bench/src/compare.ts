@@ -1,7 +1,7 @@
 // Sweeps and the same-rate comparison against the baseline, shared by the standalone and distributed runs.
 import type { Simulator } from '@app/simulator';
 import { startBaseline } from './baseline/baseline-target';
-import { medianPair } from './half-rate';
+import { medianPair, waitedWhere } from './half-rate';
 import type { HalfRateComparison, HalfRatePair } from './report/result';
 import type { SimAccountSet } from './sim-world';
 import { describeStalls } from './stalls';
@@ -66,7 +66,7 @@ export async function halfRate(c: RunContext, product: Target, productRate: numb
         : { product: await step(product, route), baseline: await step(t, baseRoute) };
       const stalls = pair.product.stalls ? ` (${describeStalls(pair.product.stalls)})` : '';
       const wakes = `wake-ups per webhook: baseline ${totalWakes(pair.baseline)}, ${product.name} ${totalWakes(pair.product)}`;
-      c.log(`  half rate ${rate}/s, pair ${i + 1}: baseline p99 ${pair.baseline.latency.p99} ms, ${product.name} p99 ${pair.product.latency.p99} ms (first order ${pair.product.firstOrder?.p99} ms, driver late ${pair.product.driverLag?.p99} ms); ${wakes}${stalls}`);
+      c.log(`  half rate ${rate}/s, pair ${i + 1}: baseline p99 ${pair.baseline.latency.p99} ms, ${product.name} p99 ${pair.product.latency.p99} ms${waitedWhere(pair)}; ${wakes}${stalls}`);
       out.push(pair);
     }
     return out;

@@ -22,3 +22,15 @@ export function medianPair(pairs: readonly HalfRatePair[]): HalfRatePair {
 /** "+a, +b, …" in the order the pairs ran, for the report. */
 export const addedList = (pairs: readonly HalfRatePair[]): string =>
   pairs.map((p) => `${added(p) >= 0 ? '+' : ''}${Math.round(added(p) * 10) / 10}`).join(', ');
+
+/**
+ * ", first order 41.2 ms, driver late 3.1 ms (1.2 in the baseline's step)" (p99s), for what the pair's steps measured (results
+ * before the twenty-ninth session had neither): where the product's late webhooks waited, and the bench's own share of it.
+ * The bench's log and the report's list of pairs both say it so.
+ */
+export const waitedWhere = ({ baseline, product }: HalfRatePair): string => {
+  const ms = (n: number): string => n.toFixed(1);
+  const first = product.firstOrder ? `, first order ${ms(product.firstOrder.p99)} ms` : '';
+  const lag = product.driverLag ? `, driver late ${ms(product.driverLag.p99)} ms${baseline.driverLag ? ` (${ms(baseline.driverLag.p99)} in the baseline's step)` : ''}` : '';
+  return first + lag;
+};

@@ -1,25 +1,15 @@
 // bench/results/<name>.md: the tables a reader needs, ratios against the baseline measured in the same run.
 import type { AllocationShare, AllocationSummary } from '../alloc-summary';
 import { rssGrowth } from '../checks';
-import { addedList, pairsOf } from '../half-rate';
+import { addedList, pairsOf, waitedWhere } from '../half-rate';
 import { describeOwnPauses } from '../own-pauses';
 import { describeStalls } from '../stalls';
 import { describeUse } from '../thread-cpu';
 import type { ProfileSummary, Share } from '../profile-summary';
 import { chartedSoak } from './result';
-import type { BenchResult, HalfRatePair } from './result';
+import type { BenchResult } from './result';
 
 const f = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '—');
-/**
- * ", first order 41.2 ms, driver late 3.1 ms (1.2 in the baseline's step)" (p99s), for what the pair's steps measured (results
- * before the twenty-ninth session had neither): where the product's late webhooks waited, and the bench's own share of it.
- */
-const waitedWhere = ({ baseline, product }: HalfRatePair): string => {
-  const first = product.firstOrder ? `, first order ${f(product.firstOrder.p99)} ms` : '';
-  const lag = product.driverLag ? `, driver late ${f(product.driverLag.p99)} ms${baseline.driverLag ? ` (${f(baseline.driverLag.p99)} in the baseline's step)` : ''}` : '';
-  return first + lag;
-};
-
 export function resultMarkdown(r: BenchResult, svgName: string, pngName: string | null): string {
   const m = r.machine;
   const lines: string[] = [
