@@ -1,7 +1,7 @@
 import { startBrowserHarness } from './support/browser-harness';
 import type { BrowserHarness } from './support/browser-harness';
 import type { Route } from 'playwright-core';
-import { framesOverflowing, login, notice, overflowsHorizontally, see, watchHorizontalOverflow } from './support/ui';
+import { animationsSettled, framesOverflowing, login, notice, overflowsHorizontally, see, watchHorizontalOverflow } from './support/ui';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const USER = { email: 'plain@example.com', password: 'plain-password-1' };
@@ -101,7 +101,10 @@ describe('routes and small screens (browser)', () => {
       const { page } = await h.newPage(390);
       await login(page, USER.email, USER.password);
       await page.getByRole('menuitem', { name: 'More pages' }).click();
-      await page.getByRole('menuitem', { name: 'Trade Logs' }).click();
+      const tradeLogs = page.getByRole('menuitem', { name: 'Trade Logs' });
+      await tradeLogs.waitFor();
+      await animationsSettled(page);
+      await tradeLogs.click();
       await page.waitForURL('**/logs');
       await page.getByRole('heading', { name: 'Trade Logs' }).waitFor();
     });

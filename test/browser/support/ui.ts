@@ -52,6 +52,17 @@ export async function login(page: Page, email: string, password: string): Promis
   await page.waitForURL('**/connections');
 }
 
+/**
+ * Waits until no finite CSS animation or transition is running, so a popup that is still sliding into place is
+ * clicked where it comes to rest. Playwright's own stability check compares two frames, and on a starved CPU two
+ * frames of a slow animation can look still: the click then lands on the item next to the one meant.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 /** Whether the page scrolls sideways (content wider than the viewport): a phone user would have to pan. */
 export async function overflowsHorizontally(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);

@@ -48,8 +48,10 @@ export function AppHeader() {
             aria-label="Main navigation"
             selectedKeys={[location.pathname]}
             items={navItems}
-            // On a narrow screen the pages that do not fit fold into this; named for screen readers.
+            // On a narrow screen the pages that do not fit fold into this; named for screen readers. It opens on a
+            // tap, not on hover: a phone has no hover, and a menu that closes when the pointer strays is easy to lose.
             overflowedIndicator={<EllipsisOutlined aria-label="More pages" />}
+            triggerSubMenuAction="click"
             onClick={({ key }) => void navigate(key)}
           />
           <Dropdown
