@@ -3,7 +3,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { startBrowserHarness } from './support/browser-harness';
 import type { BrowserHarness } from './support/browser-harness';
-import { dismissNotices, login, notice, openDialog, register, see } from './support/ui';
+import { animationsSettled, dismissNotices, login, notice, openDialog, register, see } from './support/ui';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const TRADER = { email: 'trader@example.com', password: 'trader-password-1' };
@@ -170,6 +170,7 @@ describe('new user journey (browser)', () => {
     await page.getByRole('button', { name: 'Add account to Team A' }).click();
     const picker = page.getByRole('dialog').filter({ hasText: 'Add Account to Team A' });
     await picker.waitFor();
+    await animationsSettled(page); // the modal zooms in: a click before it rests can land on the other account
     expect(await picker.getByRole('checkbox').count()).toBe(2);
     expect(await picker.innerText()).toContain('DEMO');
     await h.shot(page, '10-add-account-modal');
@@ -228,7 +229,10 @@ describe('new user journey (browser)', () => {
     await see(page, 'Ready to Generate Webhooks');
     await page.getByRole('combobox', { name: 'Alert' }).click();
     // antd renders options twice: hidden role=option nodes for screen readers and the visible list.
-    await page.locator('.ant-select-item-option').filter({ hasText: 'MNQ breakout' }).click();
+    const option = page.locator('.ant-select-item-option').filter({ hasText: 'MNQ breakout' });
+    await option.waitFor();
+    await animationsSettled(page);
+    await option.click();
     await page.getByRole('radio', { name: 'Market' }).click();
 
     expect(await notice(page, 'Webhook generated successfully!')).toContain('Your TradingView webhook is ready to use.');
