@@ -1,5 +1,7 @@
 // `npm start`: builds what is missing or stale (server with SWC, web client with Vite), then runs
 // the standalone product: one process, embedded database under ./data, in-process transport.
+// package.json runs it with `exec`, so that a signal npm passes on reaches this script rather than the shell
+// between them, which would die of it and leave the product running (test/standalone-shutdown.e2e-spec.ts).
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import path from 'node:path';

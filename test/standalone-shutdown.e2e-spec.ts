@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildServer, spawnStandalone } from '@app/testing';
+import { LineLog, buildServer, freePort, repoRoot, spawnStandalone, waitForHttp, waitUntil } from '@app/testing';
 import type { NodeProcess } from '@app/testing';
+import { ensureWebBuild } from './browser/support/web-build';
 
 /**
  * `npm start` stopped as a user stops it (Ctrl-C) or as an orchestrator does (SIGTERM): the product closes HTTP, the
@@ -51,4 +53,40 @@ describe('standalone process stopped by a signal', () => {
 
     expect({ exit, output: sut.output() }).toEqual({ exit: { code: 0, signal: null }, output: expect.stringContaining('SIGINT received, shutting down') });
   });
+
+  it('should stop the product when only `npm start` itself is signalled', async () => {
+    // A supervisor or `timeout` signals the one process it started, not its group as a terminal's Ctrl-C does. npm
+    // passes the signal to the shell that runs the script; the shell used to die of it and leave the product running,
+    // still holding its port and its database, with no parent.
+    ensureWebBuild(); // so that `npm start` finds the client built and only starts the product
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ql-shutdown-'));
+    dataDirs.push(dataDir);
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    // Its own process group, so that the test can clean up whatever the signal leaves behind.
+    const npm = spawn('npm', ['start'], {
+      cwd: repoRoot(),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url },
+    });
+    const log = new LineLog();
+    log.follow(npm.stdout);
+    log.follow(npm.stderr, '[stderr] ');
+    const answers = () => fetch(`${url}/healthz`).then(() => true, () => false);
+    try {
+      await waitForHttp(`${url}/readyz`, 60_000);
+
+      npm.kill('SIGTERM');
+      await waitUntil(async () => !(await answers()), 15_000, 'the product to stop answering').catch(() => undefined);
+
+      expect({ answering: await answers(), output: log.text() }).toEqual({ answering: false, output: expect.stringContaining('SIGTERM received, shutting down') });
+    } finally {
+      try {
+        process.kill(-npm.pid!, 'SIGKILL');
+      } catch {
+        // the group is gone: everything in it stopped
+      }
+    }
+  }, 120_000);
 });
