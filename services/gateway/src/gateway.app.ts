@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AppLogger } from '@app/common';
+import { readiness } from '@app/host';
 import type { ServiceRuntime } from '@app/messaging';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
@@ -53,11 +54,21 @@ export async function createGatewayApp(
   return app;
 }
 
-/** Idle keep-alive connections last `ms`; a request's headers may take a second longer (Node wants them longer). */
+/**
+ * Idle keep-alive connections last `ms`; a request's headers may take a second longer (Node wants them longer).
+ * Once the process is stopping, every answer closes its connection: a sender that keeps its connection busy (a burst
+ * of webhooks) would otherwise hold the server's close, and with it the whole stop, until the stop's timeout cut the
+ * process off. Its next request then finds the listener closed and goes to another replica, or is refused.
+ */
 function keepConnections(app: NestExpressApplication, ms: number): void {
   const server: Server = app.getHttpServer();
   server.keepAliveTimeout = ms;
   server.headersTimeout = ms + 1000;
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (readiness.shuttingDown) {
+      res.shouldKeepAlive = false;
+    }
+  });
 }
 
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;
