@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildServer, spawnStandalone, waitUntil } from '@app/testing';
-import type { NodeProcess } from '@app/testing';
+import { waitUntil } from '@app/testing';
 import { activeUser, call, login, tradingAlert } from '@app/testing/http-client';
-import { startSimulator } from '@app/simulator';
-import type { Simulator } from '@app/simulator';
-import { brokerEnvOf } from '../services/standalone/src/sandbox';
+import { standaloneOnSimulator } from './helpers/standalone-on-simulator';
 
 const ADMIN = { email: 'root@example.com', password: 'kill-admin-password-1' };
 const WEBHOOKS = 4;
@@ -24,28 +18,7 @@ interface LogItem {
  * resumed: every order looked up by its clOrdId first, none placed twice, every trade log final.
  */
 describe('standalone process killed with orders in flight', () => {
-  let sim: Simulator;
-  let product: NodeProcess | undefined;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    buildServer();
-    sim = await startSimulator();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'ql-kill-'));
-  });
-
-  afterAll(async () => {
-    await product?.kill('SIGKILL');
-    await sim?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  /** The product on the test's data folder, its broker the simulator in this process: the broker outlives the product. */
-  const start = async () => {
-    const started = await spawnStandalone(dataDir, { env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRADOVATE_SANDBOX: 'false', ...brokerEnvOf(sim) } });
-    product = started.product;
-    return started.url;
-  };
+  const { sim, product, start } = standaloneOnSimulator('ql-kill-', { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 
   it('should resume every admitted webhook after the restart, placing each order exactly once', async () => {
     let url = await start();
@@ -54,15 +27,15 @@ describe('standalone process killed with orders in flight', () => {
     const { alertId, symbol, secret } = await tradingAlert(url, t);
 
     // The broker records each order at once and holds its answer: the fan-outs are under way when the process dies.
-    sim.control.setLatency(30_000, 'order/placeorder');
+    sim().control.setLatency(30_000, 'order/placeorder');
     for (let quantity = 1; quantity <= WEBHOOKS; quantity += 1) {
       // Quantities differ, so no webhook is a duplicate of another. Their answers never come: the process is killed.
       void call(url, 'POST', `/api/webhooks/tradingview/${secret}`, { body: { alert_id: alertId, order_type: 'market', action: 'buy', quantity, symbol } }).catch(() => undefined);
     }
-    await waitUntil(() => sim.control.orders().length === WEBHOOKS * 2, 15_000, 'every order at the broker');
+    await waitUntil(() => sim().control.orders().length === WEBHOOKS * 2, 15_000, 'every order at the broker');
     const beforeKill = await call<{ items: LogItem[] }>(url, 'GET', '/api/logs?page_size=100', { token: t });
-    await product!.kill('SIGKILL');
-    sim.control.setLatency(0, 'order/placeorder');
+    await product().kill('SIGKILL');
+    sim().control.setLatency(0, 'order/placeorder');
 
     url = await start();
     const token = await login(url, user.email, user.password);
@@ -74,7 +47,7 @@ describe('standalone process killed with orders in flight', () => {
 
     // Before the kill the trade log showed none of them: they were still being placed, their rows not yet written.
     expect(beforeKill.body.items).toEqual([]);
-    const orders = sim.control.orders();
+    const orders = sim().control.orders();
     expect(orders).toHaveLength(WEBHOOKS * 2);
     expect(new Set(orders.map((o) => o.clOrdId)).size).toBe(WEBHOOKS * 2);
     const details = await Promise.all((await list()).body.items.map((i) => call<{ events: { message: string }[]; response: { successful: number } }>(url, 'GET', `/api/logs/${i.id}`, { token })));
@@ -82,6 +55,6 @@ describe('standalone process killed with orders in flight', () => {
       expect(d.body.response).toMatchObject({ successful: 2 });
       expect(d.body.events.map((e) => e.message)).toEqual(expect.arrayContaining(['Resumed after an interruption']));
     }
-    expect(product!.output()).toContain('4 webhook(s) interrupted before their closing write will be resumed');
+    expect(product().output()).toContain('4 webhook(s) interrupted before their closing write will be resumed');
   });
 });

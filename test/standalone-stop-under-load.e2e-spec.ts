@@ -1,12 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildServer, spawnStandalone } from '@app/testing';
-import type { NodeProcess } from '@app/testing';
 import { activeUser, login, tradingAlert } from '@app/testing/http-client';
-import { startSimulator } from '@app/simulator';
-import type { Simulator } from '@app/simulator';
-import { brokerEnvOf } from '../services/standalone/src/sandbox';
+import { standaloneOnSimulator } from './helpers/standalone-on-simulator';
 
 const ADMIN = { email: 'root@example.com', password: 'stop-admin-password-1' };
 
@@ -17,34 +10,14 @@ const ADMIN = { email: 'root@example.com', password: 'stop-admin-password-1' };
  * twice, never a webhook answered and then missing from the trade log.
  */
 describe('standalone process stopped while webhooks arrive', () => {
-  let sim: Simulator;
-  let product: NodeProcess | undefined;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    buildServer();
-    sim = await startSimulator();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'ql-stop-'));
-  });
-
-  afterAll(async () => {
-    await product?.kill('SIGKILL');
-    await sim?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const start = async () => {
-    const env = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRADOVATE_SANDBOX: 'false', WEBHOOK_RATE_LIMIT_PER_MIN: '100000', ...brokerEnvOf(sim) };
-    const started = await spawnStandalone(dataDir, { env });
-    product = started.product;
-    return started.url;
-  };
+  const env = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, WEBHOOK_RATE_LIMIT_PER_MIN: '100000' };
+  const { sim, product, start } = standaloneOnSimulator('ql-stop-', env);
 
   it('should answer only webhooks it placed and recorded, and refuse the rest without a 5xx', async () => {
     let url = await start();
     const user = await activeUser(url, await login(url, ADMIN.email, ADMIN.password));
     const { alertId, symbol, secret } = await tradingAlert(url, user.token);
-    const stopping = product!;
+    const stopping = product();
 
     // One webhook every 5 ms, each its own signal (quantities differ), until well after the process has exited.
     const outcomes: Promise<{ status: number | 'no answer'; body: string }>[] = [];
@@ -84,7 +57,7 @@ describe('standalone process stopped while webhooks arrive', () => {
     url = await start();
     const token = await login(url, user.email, user.password);
     const logs = (await (await fetch(`${url}/api/logs?page_size=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { total: number };
-    const orders = sim.control.orders();
+    const orders = sim().control.orders();
     expect(logs.total).toBeGreaterThanOrEqual(placed.length);
     expect({ orders: orders.length, distinct: new Set(orders.map((o) => o.clOrdId)).size }).toEqual({ orders: logs.total * 2, distinct: logs.total * 2 });
   }, 120_000);
