@@ -43,7 +43,9 @@ for (const area of ['services', 'libs']) {
 }
 
 if (violations.length > 0) {
-  console.error(`Dependency rule broken (services must not import each other; libs must not import services):\n  ${violations.join('\n  ')}`);
+  console.error(
+    `Dependency rule broken (services must not import each other; libs must not import services):\n  ${violations.join('\n  ')}`,
+  );
   process.exit(1);
 }
 console.log('dependency rule: ok');

@@ -9,7 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'inherit' });
+const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 const { kafkaTopicPlan } = createRequire(import.meta.url)(path.join(root, 'dist/libs/contracts/src/index.js'));

@@ -53,7 +53,10 @@ describe('distributed processes over Kafka', () => {
 
   it('should report every service healthy through the gateway', async () => {
     const res = await fetch(`${gatewayUrl}/api/health`);
-    const body = (await res.json()) as { status: string; services: Record<string, { status: string; rttMs: number; checks: object }> };
+    const body = (await res.json()) as {
+      status: string;
+      services: Record<string, { status: string; rttMs: number; checks: object }>;
+    };
 
     if (body.status !== 'ok') {
       throw new Error(`unhealthy: ${JSON.stringify(body)}\n${processes.map((p) => p.output()).join('\n')}`);
@@ -72,7 +75,12 @@ describe('distributed processes over Kafka', () => {
 
   it('should start without a warning for an operator to read', () => {
     // pino's levels: 40 warn, 50 error, 60 fatal. Each process starts at LOG_LEVEL=warn, so this is all it logged.
-    const warnings = processes.flatMap((p) => p.output().split('\n').filter((line) => /"level":[456]0\b/.test(line)));
+    const warnings = processes.flatMap((p) =>
+      p
+        .output()
+        .split('\n')
+        .filter((line) => /"level":[456]0\b/.test(line)),
+    );
 
     expect(warnings).toEqual([]);
   });
@@ -95,6 +103,9 @@ describe('distributed processes over Kafka', () => {
 
     const exit = await gateway.kill('SIGTERM', 10_000);
 
-    expect({ exit, output: gateway.output() }).toEqual({ exit: { code: 0, signal: null }, output: expect.not.stringContaining('shutdown took longer') });
+    expect({ exit, output: gateway.output() }).toEqual({
+      exit: { code: 0, signal: null },
+      output: expect.not.stringContaining('shutdown took longer'),
+    });
   });
 });

@@ -35,14 +35,22 @@ describe('execution killed mid-fan-out', () => {
     const answered = await Promise.all(replies);
     await stack.startExecution();
 
-    const requestIds = await Promise.all(answered.map(async (res) => ((await res.json()) as { request_id: string }).request_id));
+    const requestIds = await Promise.all(
+      answered.map(async (res) => ((await res.json()) as { request_id: string }).request_id),
+    );
     expect(answered.map((r) => r.status).every((s) => s === 200 || s === 202)).toBe(true);
     try {
       await waitUntil(() => stack.journal.allFinal(requestIds), 60_000, 'every trade log final');
     } catch (err) {
-      throw new Error(`${String(err)}\n${JSON.stringify(await stack.journal.webhooks(requestIds))}\n${stack.output().slice(-6000)}`);
+      throw new Error(
+        `${String(err)}\n${JSON.stringify(await stack.journal.webhooks(requestIds))}\n${stack.output().slice(-6000)}`,
+      );
     }
-    const tally = tallyOrders(stack.sim.control.orders(), requestIds, stack.accounts.map((a) => a.id));
+    const tally = tallyOrders(
+      stack.sim.control.orders(),
+      requestIds,
+      stack.accounts.map((a) => a.id),
+    );
     expect(Object.values(tally.counts).filter((n) => n !== 1)).toEqual([]);
     expect(tally).toMatchObject({ unexpected: 0, unanswered: 0 });
     const logs = await stack.journal.webhooks(requestIds);

@@ -18,7 +18,11 @@ describe('two execution instances, one killed under load', () => {
     // Supervised like Kubernetes pods: a replica whose consumer crashes for good (the test broker
     // sometimes answers a joining member's SyncGroup with INVALID_REQUEST, which kafkajs does not
     // retry) exits and is started again.
-    stack = await ExecutionStack.start({ accounts: ACCOUNTS, executionEnv: { WEBHOOK_CLAIM_TTL_MS: '3000' }, supervise: true });
+    stack = await ExecutionStack.start({
+      accounts: ACCOUNTS,
+      executionEnv: { WEBHOOK_CLAIM_TTL_MS: '3000' },
+      supervise: true,
+    });
     await stack.startExecution({}, 60_000, 3);
   });
 
@@ -35,20 +39,36 @@ describe('two execution instances, one killed under load', () => {
       return stack.post(alerts[i % ALERTS]);
     });
     // Both instances have taken webhooks (the partitions are shared) before one of them dies.
-    await waitUntil(async () => (await stack.journal.claimants()) >= 2, 60_000, 'both instances working').catch((err: unknown) => {
-      throw new Error(`${String(err)}\n${stack.output().split('\n').filter((l) => /consumer group|Crash|exiting/.test(l)).join('\n')}`);
-    });
+    await waitUntil(async () => (await stack.journal.claimants()) >= 2, 60_000, 'both instances working').catch(
+      (err: unknown) => {
+        throw new Error(
+          `${String(err)}\n${stack
+            .output()
+            .split('\n')
+            .filter((l) => /consumer group|Crash|exiting/.test(l))
+            .join('\n')}`,
+        );
+      },
+    );
     await stack.executions[0].kill('SIGKILL');
     const answered = await Promise.all(replies);
 
     expect(answered.map((r) => r.status).filter((s) => s !== 200 && s !== 202)).toEqual([]);
-    const requestIds = await Promise.all(answered.map(async (res) => ((await res.json()) as { request_id: string }).request_id));
+    const requestIds = await Promise.all(
+      answered.map(async (res) => ((await res.json()) as { request_id: string }).request_id),
+    );
     try {
       await waitUntil(() => stack.journal.allFinal(requestIds), 60_000, 'every trade log final');
     } catch (err) {
-      throw new Error(`${String(err)}\n${JSON.stringify(await stack.journal.webhooks(requestIds)).slice(0, 4000)}\n${stack.output().slice(-6000)}`);
+      throw new Error(
+        `${String(err)}\n${JSON.stringify(await stack.journal.webhooks(requestIds)).slice(0, 4000)}\n${stack.output().slice(-6000)}`,
+      );
     }
-    const tally = tallyOrders(stack.sim.control.orders(), requestIds, stack.accounts.map((a) => a.id));
+    const tally = tallyOrders(
+      stack.sim.control.orders(),
+      requestIds,
+      stack.accounts.map((a) => a.id),
+    );
     expect(Object.values(tally.counts).filter((n) => n !== 1)).toEqual([]);
     expect(tally).toMatchObject({ unexpected: 0, unanswered: 0 });
     const logs = await stack.journal.webhooks(requestIds);

@@ -35,7 +35,11 @@ describe('execution stopped mid-webhook', () => {
     expect(body.successful).toBe(ACCOUNTS);
     const [log] = await stack.journal.webhooks([body.request_id]);
     expect(log).toMatchObject({ status: 'completed', httpStatus: 200 });
-    const tally = tallyOrders(stack.sim.control.orders(), [body.request_id], stack.accounts.map((a) => a.id));
+    const tally = tallyOrders(
+      stack.sim.control.orders(),
+      [body.request_id],
+      stack.accounts.map((a) => a.id),
+    );
     expect(tally).toMatchObject({ unexpected: 0, unanswered: 0 });
     expect(Object.values(tally.counts)).toEqual(Array(ACCOUNTS).fill(1));
   });

@@ -26,15 +26,30 @@ describe('a webhook through an OAuth connection with demo and live accounts', ()
 
   it('should place each account order in the account own environment', async () => {
     const token = user.token;
-    const accounts = await call<{ id: string; accountName: string; environment: string }[]>(sut.url, 'GET', '/api/accounts', { token });
-    const search = await call<{ contracts: { contract_id: number; symbol: string }[] }>(sut.url, 'POST', '/api/symbols/search', {
-      token,
-      body: { symbol: 'MNQ' },
-    });
+    const accounts = await call<{ id: string; accountName: string; environment: string }[]>(
+      sut.url,
+      'GET',
+      '/api/accounts',
+      { token },
+    );
+    const search = await call<{ contracts: { contract_id: number; symbol: string }[] }>(
+      sut.url,
+      'POST',
+      '/api/symbols/search',
+      {
+        token,
+        body: { symbol: 'MNQ' },
+      },
+    );
     const contract = search.body.contracts[0];
     const alert = await call<{ id: string }>(sut.url, 'POST', '/api/alerts', {
       token,
-      body: { name: 'cross-world', symbol: contract.symbol, symbolId: contract.contract_id, accountIds: accounts.body.map((a) => a.id) },
+      body: {
+        name: 'cross-world',
+        symbol: contract.symbol,
+        symbolId: contract.contract_id,
+        accountIds: accounts.body.map((a) => a.id),
+      },
     });
     const { body: endpoint } = await call<{ url: string }>(sut.url, 'GET', '/api/webhooks/endpoint', { token });
     const hook = new URL(endpoint.url);

@@ -18,7 +18,10 @@ interface LogItem {
  * resumed: every order looked up by its clOrdId first, none placed twice, every trade log final.
  */
 describe('standalone process killed with orders in flight', () => {
-  const { sim, product, start } = standaloneOnSimulator('ql-kill-', { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const { sim, product, start } = standaloneOnSimulator('ql-kill-', {
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
 
   it('should resume every admitted webhook after the restart, placing each order exactly once', async () => {
     let url = await start();
@@ -30,7 +33,9 @@ describe('standalone process killed with orders in flight', () => {
     sim().control.setLatency(30_000, 'order/placeorder');
     for (let quantity = 1; quantity <= WEBHOOKS; quantity += 1) {
       // Quantities differ, so no webhook is a duplicate of another. Their answers never come: the process is killed.
-      void call(url, 'POST', `/api/webhooks/tradingview/${secret}`, { body: { alert_id: alertId, order_type: 'market', action: 'buy', quantity, symbol } }).catch(() => undefined);
+      void call(url, 'POST', `/api/webhooks/tradingview/${secret}`, {
+        body: { alert_id: alertId, order_type: 'market', action: 'buy', quantity, symbol },
+      }).catch(() => undefined);
     }
     await waitUntil(() => sim().control.orders().length === WEBHOOKS * 2, 15_000, 'every order at the broker');
     const beforeKill = await call<{ items: LogItem[] }>(url, 'GET', '/api/logs?page_size=100', { token: t });
@@ -40,17 +45,27 @@ describe('standalone process killed with orders in flight', () => {
     url = await start();
     const token = await login(url, user.email, user.password);
     const list = () => call<{ items: LogItem[] }>(url, 'GET', '/api/logs?page_size=100', { token });
-    await waitUntil(async () => {
-      const items = (await list()).body.items;
-      return items.length === WEBHOOKS && items.every((i) => i.status === 'completed');
-    }, 60_000, 'every trade log completed');
+    await waitUntil(
+      async () => {
+        const items = (await list()).body.items;
+        return items.length === WEBHOOKS && items.every((i) => i.status === 'completed');
+      },
+      60_000,
+      'every trade log completed',
+    );
 
     // Before the kill the trade log showed none of them: they were still being placed, their rows not yet written.
     expect(beforeKill.body.items).toEqual([]);
     const orders = sim().control.orders();
     expect(orders).toHaveLength(WEBHOOKS * 2);
     expect(new Set(orders.map((o) => o.clOrdId)).size).toBe(WEBHOOKS * 2);
-    const details = await Promise.all((await list()).body.items.map((i) => call<{ events: { message: string }[]; response: { successful: number } }>(url, 'GET', `/api/logs/${i.id}`, { token })));
+    const details = await Promise.all(
+      (await list()).body.items.map((i) =>
+        call<{ events: { message: string }[]; response: { successful: number } }>(url, 'GET', `/api/logs/${i.id}`, {
+          token,
+        }),
+      ),
+    );
     for (const d of details) {
       expect(d.body.response).toMatchObject({ successful: 2 });
       expect(d.body.events.map((e) => e.message)).toEqual(expect.arrayContaining(['Resumed after an interruption']));

@@ -31,7 +31,10 @@ describe('standalone restart', () => {
     await sut.app.close();
     const { db } = await openEmbeddedDatabase(`${sut.dataDir}/pg`);
     await db.query(`UPDATE "trading"."alerts" SET "status" = 'inactive' WHERE "id" = $1`, [alertId]);
-    await db.query(`INSERT INTO "trading"."route_outbox" ("alert_id", "user_id", "correlation_id") VALUES ($1, $2, 'crashed-request')`, [alertId, user.id]);
+    await db.query(
+      `INSERT INTO "trading"."route_outbox" ("alert_id", "user_id", "correlation_id") VALUES ($1, $2, 'crashed-request')`,
+      [alertId, user.id],
+    );
     await db.close();
     sut = await startStandaloneApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { restartOf: sut });
     const after = await webhook(2);

@@ -38,7 +38,10 @@ describe('standalone process stopped by a signal', () => {
 
     const exit = await sut.kill('SIGTERM', 15_000);
 
-    expect({ exit, output: sut.output() }).toEqual({ exit: { code: 0, signal: null }, output: expect.stringContaining('SIGTERM received, shutting down') });
+    expect({ exit, output: sut.output() }).toEqual({
+      exit: { code: 0, signal: null },
+      output: expect.stringContaining('SIGTERM received, shutting down'),
+    });
   });
 
   it('should ignore a second Ctrl-C while it stops, and still exit 0', async () => {
@@ -49,9 +52,15 @@ describe('standalone process stopped by a signal', () => {
     process.kill(sut.pid, 'SIGINT');
     await sut.waitForLine(/SIGINT received, shutting down/);
     process.kill(sut.pid, 'SIGINT');
-    const exit = await Promise.race([sut.exited, new Promise((resolve) => setTimeout(() => resolve('still running after 15 s'), 15_000))]);
+    const exit = await Promise.race([
+      sut.exited,
+      new Promise((resolve) => setTimeout(() => resolve('still running after 15 s'), 15_000)),
+    ]);
 
-    expect({ exit, output: sut.output() }).toEqual({ exit: { code: 0, signal: null }, output: expect.stringContaining('SIGINT received, shutting down') });
+    expect({ exit, output: sut.output() }).toEqual({
+      exit: { code: 0, signal: null },
+      output: expect.stringContaining('SIGINT received, shutting down'),
+    });
   });
 
   it('should stop the product when only `npm start` itself is signalled', async () => {
@@ -68,7 +77,15 @@ describe('standalone process stopped by a signal', () => {
       cwd: repoRoot(),
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url },
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        LOG_LEVEL: 'info',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+      },
     });
     const group = npm.pid!;
     const log = new LineLog();
@@ -78,9 +95,20 @@ describe('standalone process stopped by a signal', () => {
       await waitForHttp(`${url}/readyz`, 60_000);
 
       npm.kill('SIGTERM');
-      const stopped = await waitUntil(() => groupMembers(group).length === 0, 20_000, 'every process of `npm start` to exit').then(() => true, () => false);
+      const stopped = await waitUntil(
+        () => groupMembers(group).length === 0,
+        20_000,
+        'every process of `npm start` to exit',
+      ).then(
+        () => true,
+        () => false,
+      );
 
-      expect({ stopped, left: groupMembers(group), output: log.text() }).toEqual({ stopped: true, left: [], output: expect.stringContaining('SIGTERM received, shutting down') });
+      expect({ stopped, left: groupMembers(group), output: log.text() }).toEqual({
+        stopped: true,
+        left: [],
+        output: expect.stringContaining('SIGTERM received, shutting down'),
+      });
     } finally {
       try {
         process.kill(-group, 'SIGKILL');

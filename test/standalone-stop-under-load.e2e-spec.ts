@@ -43,7 +43,13 @@ describe('standalone process stopped while webhooks arrive', () => {
     }
     const answers = await Promise.all(outcomes);
     const exit = await stopping.exited;
-    expect({ exit, errors: stopping.output().split('\n').filter((l) => /"level":(40|50|60)|\[stderr\]/.test(l)) }).toEqual({ exit: { code: 0, signal: null }, errors: [] });
+    expect({
+      exit,
+      errors: stopping
+        .output()
+        .split('\n')
+        .filter((l) => /"level":(40|50|60)|\[stderr\]/.test(l)),
+    }).toEqual({ exit: { code: 0, signal: null }, errors: [] });
 
     const placed = answers.filter((a) => a.status === 200);
     const others = answers.filter((a) => a.status !== 200);
@@ -56,9 +62,14 @@ describe('standalone process stopped while webhooks arrive', () => {
     // Started again: every answered webhook is in the trade log; any other it admitted is finished by the resume.
     url = await start();
     const token = await login(url, user.email, user.password);
-    const logs = (await (await fetch(`${url}/api/logs?page_size=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { total: number };
+    const logs = (await (
+      await fetch(`${url}/api/logs?page_size=1`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { total: number };
     const orders = sim().control.orders();
     expect(logs.total).toBeGreaterThanOrEqual(placed.length);
-    expect({ orders: orders.length, distinct: new Set(orders.map((o) => o.clOrdId)).size }).toEqual({ orders: logs.total * 2, distinct: logs.total * 2 });
+    expect({ orders: orders.length, distinct: new Set(orders.map((o) => o.clOrdId)).size }).toEqual({
+      orders: logs.total * 2,
+      distinct: logs.total * 2,
+    });
   }, 120_000);
 });

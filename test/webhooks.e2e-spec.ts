@@ -26,30 +26,99 @@ describe('TradingView webhooks (e2e)', () => {
   const post = (body: string, type = 'application/json', to = url) =>
     fetch(to, { method: 'POST', headers: { 'content-type': type }, body });
   const signal = (alertId: string, extra: Record<string, unknown> = {}) =>
-    JSON.stringify({ qv_user_id: userId, alert_id: alertId, quantlynk: true, order_type: 'market', action: 'buy', price: '21000.1', symbol: 'MNQ1!', quantity: '2', strategy_name: 's', timestamp: new Date().toISOString(), ...extra });
+    JSON.stringify({
+      qv_user_id: userId,
+      alert_id: alertId,
+      quantlynk: true,
+      order_type: 'market',
+      action: 'buy',
+      price: '21000.1',
+      symbol: 'MNQ1!',
+      quantity: '2',
+      strategy_name: 's',
+      timestamp: new Date().toISOString(),
+      ...extra,
+    });
 
-  async function connection(simUser: string, password: string): Promise<{ connectionId: string; accounts: { id: string; brokerAccountId: number; name: string }[] }> {
-    const client = new TradovateClient({ demoUrl: sim.demoUrl, liveUrl: sim.liveUrl, oauthTokenUrl: sim.oauthTokenUrl });
-    const token = await client.requestAccessToken('demo', { name: simUser, password, appId: 'TVTradovate', appVersion: '1', deviceId: 'd', cid: 8, sec: 'sim-secret' });
+  async function connection(
+    simUser: string,
+    password: string,
+  ): Promise<{ connectionId: string; accounts: { id: string; brokerAccountId: number; name: string }[] }> {
+    const client = new TradovateClient({
+      demoUrl: sim.demoUrl,
+      liveUrl: sim.liveUrl,
+      oauthTokenUrl: sim.oauthTokenUrl,
+    });
+    const token = await client.requestAccessToken('demo', {
+      name: simUser,
+      password,
+      appId: 'TVTradovate',
+      appVersion: '1',
+      deviceId: 'd',
+      cid: 8,
+      sec: 'sim-secret',
+    });
     const list = await client.listAccounts('demo', token.accessToken);
     if (!contract) {
-      const c = (await client.findContract('demo', token.accessToken, (await client.suggestContracts('demo', token.accessToken, 'MNQ', 1))[0].name))!;
+      const c = (await client.findContract(
+        'demo',
+        token.accessToken,
+        (await client.suggestContracts('demo', token.accessToken, 'MNQ', 1))[0].name,
+      ))!;
       contract = { id: c.id, name: c.name };
     }
     await client.close();
     const connectionId = randomUUID();
-    const accounts = list.map((a) => ({ id: randomUUID(), brokerAccountId: a.id, name: a.name, accountType: 'Customer', environment: 'demo' as const }));
+    const accounts = list.map((a) => ({
+      id: randomUUID(),
+      brokerAccountId: a.id,
+      name: a.name,
+      accountType: 'Customer',
+      environment: 'demo' as const,
+    }));
     accounts.forEach((a) => (accountIds[a.name] = a.brokerAccountId));
-    await bus.emit(Topic.ConnectionChanged, {
-      connectionId, userId, nickname: simUser, environment: 'demo', status: 'active', accounts,
-      session: { accessTokenEncrypted: box.encrypt(token.accessToken), expiresAt: new Date(token.expiresAt).toISOString() },
-    }, ctx(), connectionId);
+    await bus.emit(
+      Topic.ConnectionChanged,
+      {
+        connectionId,
+        userId,
+        nickname: simUser,
+        environment: 'demo',
+        status: 'active',
+        accounts,
+        session: {
+          accessTokenEncrypted: box.encrypt(token.accessToken),
+          expiresAt: new Date(token.expiresAt).toISOString(),
+        },
+      },
+      ctx(),
+      connectionId,
+    );
     return { connectionId, accounts };
   }
 
-  async function alert(targets: AlertRouteChangedV1['targets'], patch: Partial<AlertRouteChangedV1> = {}, owner = userId): Promise<string> {
+  async function alert(
+    targets: AlertRouteChangedV1['targets'],
+    patch: Partial<AlertRouteChangedV1> = {},
+    owner = userId,
+  ): Promise<string> {
     const alertId = randomUUID();
-    await bus.emit(Topic.AlertRouteChanged, { alertId, userId: owner, name: `alert-${alertId.slice(0, 4)}`, status: 'active', symbol: contract.name, symbolId: contract.id, groupIds: [], targets, ...patch }, ctx(owner), alertId);
+    await bus.emit(
+      Topic.AlertRouteChanged,
+      {
+        alertId,
+        userId: owner,
+        name: `alert-${alertId.slice(0, 4)}`,
+        status: 'active',
+        symbol: contract.name,
+        symbolId: contract.id,
+        groupIds: [],
+        targets,
+        ...patch,
+      },
+      ctx(owner),
+      alertId,
+    );
     await new Promise((r) => setTimeout(r, 50));
     return alertId;
   }
@@ -57,8 +126,13 @@ describe('TradingView webhooks (e2e)', () => {
   let targets: AlertRouteChangedV1['targets'];
 
   const env = (): Record<string, string> => ({
-    ENCRYPTION_KEY: key, TRADOVATE_DEMO_URL: sim.demoUrl, TRADOVATE_LIVE_URL: sim.liveUrl, TRADOVATE_TIMEOUT_MS: '1000',
-    WEBHOOK_REPLY_TIMEOUT_MS: '1500', WEBHOOK_RATE_LIMIT_PER_MIN: '1000', WEBHOOK_DEDUP_WINDOW_MS: '2000',
+    ENCRYPTION_KEY: key,
+    TRADOVATE_DEMO_URL: sim.demoUrl,
+    TRADOVATE_LIVE_URL: sim.liveUrl,
+    TRADOVATE_TIMEOUT_MS: '1000',
+    WEBHOOK_REPLY_TIMEOUT_MS: '1500',
+    WEBHOOK_RATE_LIMIT_PER_MIN: '1000',
+    WEBHOOK_DEDUP_WINDOW_MS: '2000',
   });
 
   /** Stops the product and starts it again on the same data (the webhook URL keeps its secret, the port changes). */
@@ -78,7 +152,10 @@ describe('TradingView webhooks (e2e)', () => {
     const a = await connection('demo', 'demo-password');
     const b = await connection('trader2', 'trader2-password');
     // Two demo accounts of one connection + two of another; one listed twice (two groups) → still once.
-    targets = [...a.accounts.slice(0, 2), ...b.accounts.slice(0, 2), a.accounts[0]].map((x, i) => ({ accountId: x.id, connectionId: i < 2 || i === 4 ? a.connectionId : b.connectionId }));
+    targets = [...a.accounts.slice(0, 2), ...b.accounts.slice(0, 2), a.accounts[0]].map((x, i) => ({
+      accountId: x.id,
+      connectionId: i < 2 || i === 4 ? a.connectionId : b.connectionId,
+    }));
     const endpoint = await bus.send(Topic.WebhookEndpointGet, {}, ctx());
     url = endpoint.url.replace('http://localhost:3000', sut.url);
   });
@@ -93,21 +170,56 @@ describe('TradingView webhooks (e2e)', () => {
   it('should place a market order once on every target account', async () => {
     const alertId = await alert(targets);
     const res = await post(signal(alertId));
-    const body = (await res.json()) as { successful: number; total: number; results: { success: boolean; data: { orderId: number } }[] };
+    const body = (await res.json()) as {
+      successful: number;
+      total: number;
+      results: { success: boolean; data: { orderId: number } }[];
+    };
 
     expect(res.status).toBe(200);
     expect(body).toMatchObject({ successful: 4, failed: 0, total: 4 });
     const orders = sim.control.orders();
     expect(orders).toHaveLength(4);
-    expect(new Set(orders.map((o) => o.accountId))).toEqual(new Set(['DEMO100001', 'DEMO100002', 'DEMO200001', 'DEMO200002'].map((n) => accountIds[n])));
-    expect(orders.every((o) => o.kind === 'order' && o.orderType === 'Market' && o.action === 'Buy' && o.orderQty === 2 && o.symbol === contract.name)).toBe(true);
+    expect(new Set(orders.map((o) => o.accountId))).toEqual(
+      new Set(['DEMO100001', 'DEMO100002', 'DEMO200001', 'DEMO200002'].map((n) => accountIds[n])),
+    );
+    expect(
+      orders.every(
+        (o) =>
+          o.kind === 'order' &&
+          o.orderType === 'Market' &&
+          o.action === 'Buy' &&
+          o.orderQty === 2 &&
+          o.symbol === contract.name,
+      ),
+    ).toBe(true);
   });
 
   it.each([
     ['limit', {}, { kind: 'order', orderType: 'Limit', price: 21000 }],
     ['stop', { action: 'SELL ' }, { kind: 'order', orderType: 'Stop', stopPrice: 21000, action: 'Sell' }],
-    ['oso', { take_profit: { ticks: 20 }, stop_loss: { ticks: 10 } }, { kind: 'oso', orderType: 'Market', legs: [{ action: 'Sell', orderType: 'Limit', price: 21005 }, { action: 'Sell', orderType: 'Stop', stopPrice: 20997.5 }] }],
-    ['oco', { action: 'sell', take_profit: { ticks: 20 }, stop_loss: { price: 20990.13 } }, { kind: 'oco', orderType: 'Limit', price: 21005, legs: [{ action: 'Sell', orderType: 'Stop', stopPrice: 20990.25 }] }],
+    [
+      'oso',
+      { take_profit: { ticks: 20 }, stop_loss: { ticks: 10 } },
+      {
+        kind: 'oso',
+        orderType: 'Market',
+        legs: [
+          { action: 'Sell', orderType: 'Limit', price: 21005 },
+          { action: 'Sell', orderType: 'Stop', stopPrice: 20997.5 },
+        ],
+      },
+    ],
+    [
+      'oco',
+      { action: 'sell', take_profit: { ticks: 20 }, stop_loss: { price: 20990.13 } },
+      {
+        kind: 'oco',
+        orderType: 'Limit',
+        price: 21005,
+        legs: [{ action: 'Sell', orderType: 'Stop', stopPrice: 20990.25 }],
+      },
+    ],
   ])('should map a %s signal to the expected Tradovate order', async (type, extra, expected) => {
     const alertId = await alert(targets.slice(0, 2));
     const res = await post(signal(alertId, { order_type: type, price: 21000.1, ...extra }));
@@ -126,7 +238,10 @@ describe('TradingView webhooks (e2e)', () => {
     const res = await post(signal(alertId, { order_type: 'flatten' }));
 
     expect(res.status).toBe(200);
-    expect(sim.control.orders().map((o) => [o.kind, o.contractId])).toEqual([['liquidate', contract.id], ['liquidate', contract.id]]);
+    expect(sim.control.orders().map((o) => [o.kind, o.contractId])).toEqual([
+      ['liquidate', contract.id],
+      ['liquidate', contract.id],
+    ]);
   });
 
   it('should accept a text/plain body with trailing whitespace', async () => {
@@ -153,7 +268,12 @@ describe('TradingView webhooks (e2e)', () => {
     // The gateway keeps a caller's request id: only the journal's exactly-once index can tell that it came before.
     const alertId = await alert(targets.slice(0, 2));
     const requestId = `client-${randomUUID()}`;
-    const send = (quantity: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': requestId }, body: signal(alertId, { quantity }) });
+    const send = (quantity: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+        body: signal(alertId, { quantity }),
+      });
     const first = await send('2');
     const firstBody: unknown = await first.json();
     // Another body, so not the duplicate window's repeat of a signal: the same request again by its id.
@@ -202,9 +322,14 @@ describe('TradingView webhooks (e2e)', () => {
     const list = await bus.send(Topic.LogsList, { page: 1, page_size: 2 }, ctx());
 
     expect([rejected.status, placed.status]).toEqual([400, 200]);
-    expect(((await rejected.json()) as { detail: string }).detail).toBe('action "buy\uFFFD" is not supported; use buy or sell.');
+    expect(((await rejected.json()) as { detail: string }).detail).toBe(
+      'action "buy\uFFFD" is not supported; use buy or sell.',
+    );
     expect(sim.control.orders().map((o) => o.orderQty)).toEqual([3]);
-    expect(list.items.map((i) => [i.status, i.symbol])).toEqual([['completed', 'MNQ\uFFFD'], ['rejected', contract.name]]);
+    expect(list.items.map((i) => [i.status, i.symbol])).toEqual([
+      ['completed', 'MNQ\uFFFD'],
+      ['rejected', contract.name],
+    ]);
   });
 
   it("should log a refused body under its alert's name when it names one of the user's alerts, and no other user's", async () => {
@@ -216,8 +341,13 @@ describe('TradingView webhooks (e2e)', () => {
     const list = await bus.send(Topic.LogsList, { page: 1, page_size: 2 }, ctx());
 
     expect([missing.status, theirs.status]).toEqual([400, 400]);
-    expect(((await missing.json()) as { detail: string }).detail).toBe('order_type is missing; use one of market, limit, stop, oso, oco, flatten.');
-    expect(list.items.map((i) => [i.status, i.alertName, i.symbol])).toEqual([['rejected', null, null], ['rejected', `alert-${own.slice(0, 4)}`, contract.name]]);
+    expect(((await missing.json()) as { detail: string }).detail).toBe(
+      'order_type is missing; use one of market, limit, stop, oso, oco, flatten.',
+    );
+    expect(list.items.map((i) => [i.status, i.alertName, i.symbol])).toEqual([
+      ['rejected', null, null],
+      ['rejected', `alert-${own.slice(0, 4)}`, contract.name],
+    ]);
     expect(sim.control.orders()).toHaveLength(0);
   });
 
@@ -297,7 +427,11 @@ describe('TradingView webhooks (e2e)', () => {
     const first = await post(signal(alertId, { strategy_name: 'slow' }));
     const { request_id: requestId } = (await first.json()) as { request_id: string };
     // Its row is not written until its orders are answered: only the process knows the request is under way.
-    const again = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': requestId }, body: signal(alertId, { strategy_name: 'slow-again' }) });
+    const again = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+      body: signal(alertId, { strategy_name: 'slow-again' }),
+    });
 
     expect([first.status, [200, 202].includes(again.status)]).toEqual([202, true]);
     await new Promise((r) => setTimeout(r, 1500));
@@ -308,23 +442,41 @@ describe('TradingView webhooks (e2e)', () => {
 
   it('should keep each webhook of a burst to its own orders, result and trade log', async () => {
     // Webhooks that arrive together share the journal's statements (group commit); none may see another's rows.
-    const alerts = [await alert(targets.slice(0, 1)), await alert(targets.slice(0, 2)), await alert(targets.slice(0, 4))];
-    const sent = Array.from({ length: 24 }, (_, i) => ({ alertId: alerts[i % 3], accounts: [1, 2, 4][i % 3], quantity: i + 1 }));
-    const replies = await Promise.all(sent.map(async (s) => {
-      const res = await post(signal(s.alertId, { quantity: String(s.quantity), strategy_name: `burst-${s.quantity}` }));
-      return { status: res.status, body: (await res.json()) as { total: number; successful: number } };
+    const alerts = [
+      await alert(targets.slice(0, 1)),
+      await alert(targets.slice(0, 2)),
+      await alert(targets.slice(0, 4)),
+    ];
+    const sent = Array.from({ length: 24 }, (_, i) => ({
+      alertId: alerts[i % 3],
+      accounts: [1, 2, 4][i % 3],
+      quantity: i + 1,
     }));
+    const replies = await Promise.all(
+      sent.map(async (s) => {
+        const res = await post(
+          signal(s.alertId, { quantity: String(s.quantity), strategy_name: `burst-${s.quantity}` }),
+        );
+        return { status: res.status, body: (await res.json()) as { total: number; successful: number } };
+      }),
+    );
     const orders = sim.control.orders();
     const list = await bus.send(Topic.LogsList, { page: 1, page_size: 24 }, ctx());
     const details = await Promise.all(list.items.map((item) => bus.send(Topic.LogsGet, { id: item.id }, ctx())));
     const logOf = new Map(details.map((d) => [(d.request as { strategy_name: string }).strategy_name, d]));
 
-    expect(replies.map((r) => [r.status, r.body.total, r.body.successful])).toEqual(sent.map((s) => [200, s.accounts, s.accounts]));
-    expect(sent.map((s) => orders.filter((o) => o.orderQty === s.quantity).length)).toEqual(sent.map((s) => s.accounts));
-    expect(sent.map((s) => {
-      const log = logOf.get(`burst-${s.quantity}`);
-      return [log?.status, log?.events.filter((e) => e.type === 'broker_call').length];
-    })).toEqual(sent.map((s) => ['completed', s.accounts]));
+    expect(replies.map((r) => [r.status, r.body.total, r.body.successful])).toEqual(
+      sent.map((s) => [200, s.accounts, s.accounts]),
+    );
+    expect(sent.map((s) => orders.filter((o) => o.orderQty === s.quantity).length)).toEqual(
+      sent.map((s) => s.accounts),
+    );
+    expect(
+      sent.map((s) => {
+        const log = logOf.get(`burst-${s.quantity}`);
+        return [log?.status, log?.events.filter((e) => e.type === 'broker_call').length];
+      }),
+    ).toEqual(sent.map((s) => ['completed', s.accounts]));
   });
 
   it('should list trade logs newest first with events, scoped to the user', async () => {
@@ -338,14 +490,23 @@ describe('TradingView webhooks (e2e)', () => {
     expect(list.total).toBeGreaterThan(5);
     expect(list.items).toHaveLength(5);
     // The spec's trade log item: the side as Buy or Sell, the order type beside it.
-    expect(list.items.slice(0, 2).map((i) => [i.action, i.orderType])).toEqual([['Buy', 'market'], ['Sell', 'limit']]);
+    expect(list.items.slice(0, 2).map((i) => [i.action, i.orderType])).toEqual([
+      ['Buy', 'market'],
+      ['Sell', 'limit'],
+    ]);
     expect([detail.action, detail.orderType]).toEqual(['Buy', 'market']);
     expect(detail.events.map((e) => e.type)).toEqual(['received', 'routed', 'broker_call', 'completed']);
     expect((detail.request as { strategy_name: string }).strategy_name).toBe('logged');
     // As the alert message was written, not in jsonb's order (shortest keys first).
     expect(Object.keys(detail.request as object)).toEqual(Object.keys(JSON.parse(signal(alertId)) as object));
     expect(Object.keys(detail.response as object)).toEqual(Object.keys((await logged.json()) as object));
-    expect(Object.keys((detail.response as { results: object[] }).results[0])).toEqual(['account_name', 'success', 'data', 'execution_time_ms', 'error']);
+    expect(Object.keys((detail.response as { results: object[] }).results[0])).toEqual([
+      'account_name',
+      'success',
+      'data',
+      'execution_time_ms',
+      'error',
+    ]);
     // Another user's log answers as one that does not exist, in the words the gateway uses for a malformed id.
     expect(foreign).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', message: 'Trade log not found' } });
   });
@@ -366,7 +527,11 @@ describe('TradingView webhooks (e2e)', () => {
     const refusal = (await refused.json()) as object;
     const detail = await bus.send(Topic.LogsGet, { id: logged.items[0].id }, ctx());
     expect(refused.status).toBe(403);
-    expect(refusal).toMatchObject({ code: 'FORBIDDEN', detail: 'This account is inactive (not approved, or deactivated by an administrator): its webhooks are not executed.' });
+    expect(refusal).toMatchObject({
+      code: 'FORBIDDEN',
+      detail:
+        'This account is inactive (not approved, or deactivated by an administrator): its webhooks are not executed.',
+    });
     expect(logged.items[0].status).toBe('rejected');
     // The trade log shows the refusal as it was answered, keys in the same order.
     expect(detail.response).toEqual(refusal);
@@ -388,12 +553,19 @@ describe('TradingView webhooks (e2e)', () => {
     const active = await alert(targets.slice(0, 2));
     const inactive = await alert(targets.slice(0, 1), { status: 'inactive' });
     await bus.emit(Topic.UserStatusChanged, { userId: otherUserId, isActive: false }, ctx(otherUserId), otherUserId);
-    const otherUrl = (await bus.send(Topic.WebhookEndpointGet, {}, ctx(otherUserId))).url.replace('http://localhost:3000', sut.url);
+    const otherUrl = (await bus.send(Topic.WebhookEndpointGet, {}, ctx(otherUserId))).url.replace(
+      'http://localhost:3000',
+      sut.url,
+    );
 
     await restart();
     const placed = await post(signal(active, { strategy_name: 'after-restart' }));
     const refused = await post(signal(inactive, { strategy_name: 'after-restart' }));
-    const otherRefused = await post(signal(active, { strategy_name: 'other-user' }), 'application/json', otherUrl.replace(/^http:\/\/127\.0\.0\.1:\d+/, sut.url));
+    const otherRefused = await post(
+      signal(active, { strategy_name: 'other-user' }),
+      'application/json',
+      otherUrl.replace(/^http:\/\/127\.0\.0\.1:\d+/, sut.url),
+    );
 
     expect(placed.status).toBe(200);
     expect(await placed.json()).toMatchObject({ successful: 2, total: 2 });

@@ -5,8 +5,15 @@ import { allocationProfiling, summarizeAllocations } from './alloc-summary';
 import type { HeapProfileNode } from './alloc-summary';
 import { spawnChild } from './child';
 
-const node = (functionName: string, url: string, selfSize: number, children: HeapProfileNode[] = []): HeapProfileNode => ({
-  callFrame: { functionName, url, lineNumber: 9 }, selfSize, children,
+const node = (
+  functionName: string,
+  url: string,
+  selfSize: number,
+  children: HeapProfileNode[] = [],
+): HeapProfileNode => ({
+  callFrame: { functionName, url, lineNumber: 9 },
+  selfSize,
+  children,
 });
 
 describe('summarizeAllocations', () => {
@@ -36,7 +43,9 @@ describe('summarizeAllocations', () => {
   });
 
   it('should keep the n largest', () => {
-    expect(summarizeAllocations(head, 100, 1).byFunction.map((x) => x.name)).toEqual(['plan (services/execution/src:10)']);
+    expect(summarizeAllocations(head, 100, 1).byFunction.map((x) => x.name)).toEqual([
+      'plan (services/execution/src:10)',
+    ]);
   });
 });
 
@@ -48,8 +57,11 @@ describe('allocationProfiling', () => {
   it('should profile what a process allocates between start and stop, collected objects included', async () => {
     // A process that keeps nothing: every array it makes is garbage at once, so only a profile of allocations sees it.
     const script = path.join(dir, 'churn.js');
-    writeFileSync(script, `function churn() { for (let i = 0; i < 2000; i++) new Array(256).fill(i); }
-      process.stdout.write('ready\\n'); setInterval(churn, 5);`);
+    writeFileSync(
+      script,
+      `function churn() { for (let i = 0; i < 2000; i++) new Array(256).fill(i); }
+      process.stdout.write('ready\\n'); setInterval(churn, 5);`,
+    );
     const profiling = allocationProfiling(dir, 10_000);
     const child = spawnChild('churn', script, { NODE_OPTIONS: '', ...profiling.env }, profiling.execArgv);
     try {

@@ -71,7 +71,7 @@ export function allocationProfiling(dir: string, timeoutMs = 30_000) {
       start: () => void process.kill(pid, 'SIGUSR2'),
       async stop(webhooks) {
         process.kill(pid, 'SIGUSR2');
-        for (const deadline = Date.now() + timeoutMs; !existsSync(file); ) {
+        for (const deadline = Date.now() + timeoutMs; !existsSync(file);) {
           if (Date.now() > deadline) {
             throw new Error(`no allocation profile at ${file} after ${timeoutMs} ms`);
           }

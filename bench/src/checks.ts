@@ -19,7 +19,9 @@ export function decidingSteps(sweep: SweepResult): StepResult[] {
 /** Why a check cannot be judged from these steps, or undefined when none of them was stolen. */
 export function stolen(steals: number[]): string | undefined {
   const worst = Math.max(0, ...steals);
-  return worst >= STEAL_LIMIT_PCT ? `not judged: the hypervisor took ${worst} % of the CPU during these steps (limit ${STEAL_LIMIT_PCT} %)` : undefined;
+  return worst >= STEAL_LIMIT_PCT
+    ? `not judged: the hypervisor took ${worst} % of the CPU during these steps (limit ${STEAL_LIMIT_PCT} %)`
+    : undefined;
 }
 
 /** A check measured from steps: judged by `met` unless the steps were stolen. */
@@ -29,13 +31,22 @@ function check(name: string, goal: string, measured: string, met: boolean, steal
 }
 
 /** A comparison is judged only if none of its steps was stolen: the median pair is chosen among all of them. */
-const steals = (h: HalfRateComparison): number[] => pairsOf(h).flatMap((p) => [p.product.stealPct, p.baseline.stealPct]);
+const steals = (h: HalfRateComparison): number[] =>
+  pairsOf(h).flatMap((p) => [p.product.stealPct, p.baseline.stealPct]);
 
-const ofPairs = (h: HalfRateComparison): string => (h.pairs && h.pairs.length > 1 ? ` (median of ${h.pairs.length} alternated pairs; product p99 − baseline p99 per pair: ${addedList(h.pairs)} ms)` : '');
+const ofPairs = (h: HalfRateComparison): string =>
+  h.pairs && h.pairs.length > 1
+    ? ` (median of ${h.pairs.length} alternated pairs; product p99 − baseline p99 per pair: ${addedList(h.pairs)} ms)`
+    : '';
 
 const notRun = (name: string, goal: string, measured = 'not run'): TargetCheck => ({ name, goal, measured, met: null });
 
-export function evaluateChecks(sweeps: SweepResult[], half: HalfRateComparison[], kafka: KafkaRoundTrip | null, soak: SoakResult | null): TargetCheck[] {
+export function evaluateChecks(
+  sweeps: SweepResult[],
+  half: HalfRateComparison[],
+  kafka: KafkaRoundTrip | null,
+  soak: SoakResult | null,
+): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const bs = sweepOf(sweeps, 'baseline', 10);
   const ss = sweepOf(sweeps, 'standalone', 10);
@@ -43,20 +54,32 @@ export function evaluateChecks(sweeps: SweepResult[], half: HalfRateComparison[]
   if (bs && ss) {
     const [b, s] = [bs.sustainedRate, ss.sustainedRate];
     const steals = [...decidingSteps(bs), ...decidingSteps(ss)].map((p) => p.stealPct);
-    checks.push(check(...throughput, `${s}/s vs ${b}/s = ${Math.round((100 * s) / Math.max(1, b))} %`, s >= b / 2, steals));
+    checks.push(
+      check(...throughput, `${s}/s vs ${b}/s = ${Math.round((100 * s) / Math.max(1, b))} %`, s >= b / 2, steals),
+    );
   } else {
     checks.push(notRun(...throughput));
   }
   const hs = half.find((h) => h.target === 'standalone');
-  const latency = ['standalone p99 at half its sustained rate, fan-out 10', '≤ baseline p99 at the same rate + 15 ms'] as const;
+  const latency = [
+    'standalone p99 at half its sustained rate, fan-out 10',
+    '≤ baseline p99 at the same rate + 15 ms',
+  ] as const;
   checks.push(
     hs
-      ? check(...latency, `${hs.product.latency.p99} ms vs ${hs.baseline.latency.p99} ms at ${hs.rate}/s${ofPairs(hs)}`,
-          hs.product.latency.p99 <= hs.baseline.latency.p99 + 15 && pairsOf(hs).every((p) => p.product.errors === 0), steals(hs))
+      ? check(
+          ...latency,
+          `${hs.product.latency.p99} ms vs ${hs.baseline.latency.p99} ms at ${hs.rate}/s${ofPairs(hs)}`,
+          hs.product.latency.p99 <= hs.baseline.latency.p99 + 15 && pairsOf(hs).every((p) => p.product.errors === 0),
+          steals(hs),
+        )
       : notRun(...latency),
   );
   const hd = half.find((h) => h.target === 'distributed');
-  const distributed = ['distributed latency beyond the broker’s own wait, fan-out 10', '< 20 ms at p99 (product p99 − baseline p99 − bare kafkajs round-trip p99)'] as const;
+  const distributed = [
+    'distributed latency beyond the broker’s own wait, fan-out 10',
+    '< 20 ms at p99 (product p99 − baseline p99 − bare kafkajs round-trip p99)',
+  ] as const;
   if (hd && kafka) {
     const added = hd.product.latency.p99 - hd.baseline.latency.p99 - kafka.roundTrip.p99;
     const measured = `${hd.product.latency.p99} − ${hd.baseline.latency.p99} − ${kafka.roundTrip.p99} = ${Math.round(added * 10) / 10} ms at ${hd.rate}/s${ofPairs(hd)}`;
@@ -69,7 +92,12 @@ export function evaluateChecks(sweeps: SweepResult[], half: HalfRateComparison[]
   // A stolen soak falls behind and holds its backlog in memory, so it is not judged either.
   checks.push(
     soak && growth
-      ? check(...memory, `${growth.fromMiB} → ${growth.toMiB} MiB (${growth.window} s means, after ${soak.warmUpS} s of warm-up)`, growth.toMiB <= growth.fromMiB * 1.1, [soak.stealPct])
+      ? check(
+          ...memory,
+          `${growth.fromMiB} → ${growth.toMiB} MiB (${growth.window} s means, after ${soak.warmUpS} s of warm-up)`,
+          growth.toMiB <= growth.fromMiB * 1.1,
+          [soak.stealPct],
+        )
       : notRun(...memory, 'not run (use --soak)'),
   );
   return checks;
@@ -87,7 +115,8 @@ export function rssGrowth(soak: SoakResult): { fromMiB: number; toMiB: number; w
   }
   const end = measured[measured.length - 1].atS;
   const window = Math.max(5, Math.min(60, Math.round((end - soak.warmUpS) / 4)));
-  const mean = (ps: typeof measured): number => Math.round((ps.reduce((n, p) => n + p.rssMiB, 0) / ps.length) * 10) / 10;
+  const mean = (ps: typeof measured): number =>
+    Math.round((ps.reduce((n, p) => n + p.rssMiB, 0) / ps.length) * 10) / 10;
   return {
     fromMiB: mean(measured.filter((p) => p.atS < soak.warmUpS + window)),
     toMiB: mean(measured.filter((p) => p.atS > end - window)),

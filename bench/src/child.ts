@@ -21,7 +21,10 @@ const live = new Set<ChildProcess>();
 process.once('exit', () => live.forEach((c) => c.kill('SIGKILL')));
 
 export function spawnChild(name: string, script: string, env: Record<string, string>, execArgv: string[] = []): Child {
-  const child = spawn(process.execPath, [...execArgv, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...execArgv, script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   live.add(child);
   const log = new LineLog();
   log.follow(child.stdout);
@@ -47,7 +50,10 @@ export function spawnChild(name: string, script: string, env: Record<string, str
         if (exited) {
           throw new Error(`${name} exited before ${url} answered\n${tail()}`);
         }
-        const ok = await fetch(url).then((r) => r.status < 500, () => false);
+        const ok = await fetch(url).then(
+          (r) => r.status < 500,
+          () => false,
+        );
         if (ok) {
           return;
         }

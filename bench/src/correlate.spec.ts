@@ -2,9 +2,21 @@ import type { ReceivedOrder } from '@app/simulator';
 import { Correlator } from './correlate';
 import type { SentWebhook } from './load-driver';
 
-const webhook = (seq: number, dueAt: number, status = 200): SentWebhook => ({ seq, dueAt, sentAt: dueAt, status, respondedAt: dueAt + 5 });
+const webhook = (seq: number, dueAt: number, status = 200): SentWebhook => ({
+  seq,
+  dueAt,
+  sentAt: dueAt,
+  status,
+  respondedAt: dueAt + 5,
+});
 const order = (seq: number, receivedAt: number, failure?: string): ReceivedOrder => ({
-  world: 'demo', kind: 'order', accountId: 1, orderQty: seq, legs: [], receivedAt, ...(failure ? { failure } : {}),
+  world: 'demo',
+  kind: 'order',
+  accountId: 1,
+  orderQty: seq,
+  legs: [],
+  receivedAt,
+  ...(failure ? { failure } : {}),
 });
 
 describe('Correlator', () => {
@@ -29,7 +41,13 @@ describe('Correlator', () => {
 
   it("should measure how late the driver itself sent each webhook, the bench's own share of every latency", () => {
     const c = new Correlator(1);
-    c.add([{ ...webhook(1, 1000), sentAt: 1000.5 }, { ...webhook(2, 1010), sentAt: 1022 }], [order(1, 1003)]);
+    c.add(
+      [
+        { ...webhook(1, 1000), sentAt: 1000.5 },
+        { ...webhook(2, 1010), sentAt: 1022 },
+      ],
+      [order(1, 1003)],
+    );
     c.add([{ ...webhook(1, 5000), sentAt: 5002 }], [order(1, 5010)]);
 
     // Every webhook counts, the one that never got its order too: the lateness is the driver's, whatever followed.
@@ -41,6 +59,11 @@ describe('Correlator', () => {
     c.add([webhook(1, 1000), webhook(2, 1000, 503)], [order(1, 1001), order(2, 1001), order(2, 1002)]);
     c.add([webhook(1, 2000)], [order(1, 2001), order(1, 2002, 'Insufficient margin')]);
 
-    expect(c.outcome()).toMatchObject({ sent: 3, complete: 0, errors: 3, errorSamples: ['#1: 1/2 orders', '#2: HTTP 503', '#1: 1 rejected orders'] });
+    expect(c.outcome()).toMatchObject({
+      sent: 3,
+      complete: 0,
+      errors: 3,
+      errorSamples: ['#1: 1/2 orders', '#2: HTTP 503', '#1: 1 rejected orders'],
+    });
   });
 });

@@ -7,7 +7,10 @@ const procStat = (steal: number, idle: number): string =>
 describe('cpu-steal', () => {
   describe('parseCpuTimes', () => {
     it('should read steal and the total of the distinct time fields from the aggregate line', () => {
-      expect(parseCpuTimes(procStat(100, 8500))).toEqual({ steal: 100, total: 1000 + 20 + 300 + 8500 + 50 + 0 + 30 + 100 });
+      expect(parseCpuTimes(procStat(100, 8500))).toEqual({
+        steal: 100,
+        total: 1000 + 20 + 300 + 8500 + 50 + 0 + 30 + 100,
+      });
     });
 
     it('should not count guest time twice (the kernel already counts it in user)', () => {

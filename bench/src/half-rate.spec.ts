@@ -3,11 +3,27 @@ import type { HalfRatePair } from './report/result';
 import type { StepResult } from './sweep';
 
 const step = (p99: number): StepResult => ({
-  rate: 200, durationMs: 8000, pass: true, stealPct: 0, sent: 1600, complete: 1600, errors: 0, errorSamples: [],
-  latency: { count: 1600, p50: 3, p90: p99 / 2, p99, max: p99 * 2, mean: 4 }, response: { count: 1600, p50: 2, p90: 3, p99: 4, max: 5, mean: 2 },
-  ordersReceived: 16000, cpuCores: 1, cpuMsPerWebhook: 5, rssMiB: 600, peakRssMiB: 650, loadAvg1: 1,
+  rate: 200,
+  durationMs: 8000,
+  pass: true,
+  stealPct: 0,
+  sent: 1600,
+  complete: 1600,
+  errors: 0,
+  errorSamples: [],
+  latency: { count: 1600, p50: 3, p90: p99 / 2, p99, max: p99 * 2, mean: 4 },
+  response: { count: 1600, p50: 2, p90: 3, p99: 4, max: 5, mean: 2 },
+  ordersReceived: 16000,
+  cpuCores: 1,
+  cpuMsPerWebhook: 5,
+  rssMiB: 600,
+  peakRssMiB: 650,
+  loadAvg1: 1,
 });
-const pair = (baselineP99: number, productP99: number): HalfRatePair => ({ baseline: step(baselineP99), product: step(productP99) });
+const pair = (baselineP99: number, productP99: number): HalfRatePair => ({
+  baseline: step(baselineP99),
+  product: step(productP99),
+});
 
 describe('medianPair', () => {
   it('should read the pair whose added p99 is the median, not the median of each side', () => {

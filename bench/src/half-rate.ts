@@ -31,6 +31,8 @@ export const addedList = (pairs: readonly HalfRatePair[]): string =>
 export const waitedWhere = ({ baseline, product }: HalfRatePair): string => {
   const ms = (n: number): string => n.toFixed(1);
   const first = product.firstOrder ? `, first order ${ms(product.firstOrder.p99)} ms` : '';
-  const lag = product.driverLag ? `, driver late ${ms(product.driverLag.p99)} ms${baseline.driverLag ? ` (${ms(baseline.driverLag.p99)} in the baseline's step)` : ''}` : '';
+  const lag = product.driverLag
+    ? `, driver late ${ms(product.driverLag.p99)} ms${baseline.driverLag ? ` (${ms(baseline.driverLag.p99)} in the baseline's step)` : ''}`
+    : '';
   return first + lag;
 };

@@ -7,15 +7,27 @@ import { summarize } from './stats';
 
 export const RTT_TOPICS = ['bench.rtt.request', 'bench.rtt.reply'] as const;
 
-export async function measureKafkaRoundTrip(brokers: string[], broker: 'mock' | 'container', maxWaitMs: number, count = 300): Promise<KafkaRoundTrip> {
+export async function measureKafkaRoundTrip(
+  brokers: string[],
+  broker: 'mock' | 'container',
+  maxWaitMs: number,
+  count = 300,
+): Promise<KafkaRoundTrip> {
   const kafka = new Kafka({ clientId: 'bench-rtt', brokers, logLevel: logLevel.NOTHING });
   const consumer = (groupId: string) =>
-    kafka.consumer({ groupId, maxWaitTimeInMs: maxWaitMs, sessionTimeout: 6000, heartbeatInterval: 500, rebalanceTimeout: 10_000 });
+    kafka.consumer({
+      groupId,
+      maxWaitTimeInMs: maxWaitMs,
+      sessionTimeout: 6000,
+      heartbeatInterval: 500,
+      rebalanceTimeout: 10_000,
+    });
   const producer = kafka.producer({ allowAutoTopicCreation: false });
   const responder = consumer(`bench-rtt-responder-${Date.now()}`);
   const requester = consumer(`bench-rtt-requester-${Date.now()}`);
   const waiting = new Map<string, (at: number) => void>();
-  const joined = (c: ReturnType<typeof consumer>): Promise<void> => new Promise((r) => c.on(c.events.GROUP_JOIN, () => r()));
+  const joined = (c: ReturnType<typeof consumer>): Promise<void> =>
+    new Promise((r) => c.on(c.events.GROUP_JOIN, () => r()));
   try {
     await producer.connect();
     await Promise.all([responder.connect(), requester.connect()]);
@@ -23,9 +35,12 @@ export async function measureKafkaRoundTrip(brokers: string[], broker: 'mock' | 
     await requester.subscribe({ topic: RTT_TOPICS[1], fromBeginning: false });
     const ready = Promise.all([joined(responder), joined(requester)]);
     await responder.run({
-      eachMessage: async ({ message }) => void (await producer.send({ topic: RTT_TOPICS[1], messages: [{ key: message.key, value: message.value }] })),
+      eachMessage: async ({ message }) =>
+        void (await producer.send({ topic: RTT_TOPICS[1], messages: [{ key: message.key, value: message.value }] })),
     });
-    await requester.run({ eachMessage: ({ message }) => Promise.resolve(waiting.get(String(message.value))?.(performance.now())) });
+    await requester.run({
+      eachMessage: ({ message }) => Promise.resolve(waiting.get(String(message.value))?.(performance.now())),
+    });
     await ready;
     const rtts: number[] = [];
     for (let i = 0; i < count + 20; i += 1) {

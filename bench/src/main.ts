@@ -34,15 +34,19 @@ interface Collected {
 }
 
 /** `--profile`: Node's CPU profiler in the standalone product, one profile per thread under <out>/profiles. */
-const profileArgs = (o: BenchOptions): string[] => (o.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.outDir, 'profiles')}`] : []);
+const profileArgs = (o: BenchOptions): string[] =>
+  o.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.outDir, 'profiles')}`] : [];
 
 async function runStandalone(c: RunContext, o: BenchOptions, out: Collected): Promise<void> {
   log('standalone product:');
-  await withTarget(() => startStandaloneProduct(o.productRoot, c.sim, c.sets, profileArgs(o)), async (t) => {
-    const m = await measureProduct(c, t);
-    out.sweeps.push(...m.sweeps);
-    out.half.push(...(m.half ? [m.half] : []));
-  });
+  await withTarget(
+    () => startStandaloneProduct(o.productRoot, c.sim, c.sets, profileArgs(o)),
+    async (t) => {
+      const m = await measureProduct(c, t);
+      out.sweeps.push(...m.sweeps);
+      out.half.push(...(m.half ? [m.half] : []));
+    },
+  );
 }
 
 async function runDistributed(c: RunContext, o: BenchOptions, out: Collected): Promise<void> {
@@ -50,12 +54,17 @@ async function runDistributed(c: RunContext, o: BenchOptions, out: Collected): P
   const infra = await startInfra(o.kafkaMaxWaitMs);
   try {
     out.kafka = await measureKafkaRoundTrip(infra.kafka.brokers, infra.kafka.kind, o.kafkaMaxWaitMs);
-    log(`  bare kafkajs round trip (${infra.kafka.kind}): p50 ${out.kafka.roundTrip.p50} p99 ${out.kafka.roundTrip.p99} ms`);
-    await withTarget(() => startDistributedProduct(o.productRoot, infra, c.sim, c.sets), async (t) => {
-      const m = await measureProduct(c, t);
-      out.sweeps.push(...m.sweeps);
-      out.half.push(...(m.half ? [m.half] : []));
-    });
+    log(
+      `  bare kafkajs round trip (${infra.kafka.kind}): p50 ${out.kafka.roundTrip.p50} p99 ${out.kafka.roundTrip.p99} ms`,
+    );
+    await withTarget(
+      () => startDistributedProduct(o.productRoot, infra, c.sim, c.sets),
+      async (t) => {
+        const m = await measureProduct(c, t);
+        out.sweeps.push(...m.sweeps);
+        out.half.push(...(m.half ? [m.half] : []));
+      },
+    );
   } finally {
     await infra.close();
   }
@@ -66,26 +75,55 @@ async function runSoak(c: RunContext, o: BenchOptions, out: Collected): Promise<
   log('standalone product, soak:');
   // `--alloc-profile`: the sampler loaded into the product, started and stopped around the soak's measured part.
   const alloc = o.allocProfile ? allocationProfiling(path.join(o.outDir, 'profiles')) : undefined;
-  await withTarget(() => startStandaloneProduct(o.productRoot, c.sim, c.sets, [...profileArgs(o), ...(alloc?.execArgv ?? [])], alloc?.env), async (t) => {
-    const route = t.routes.find((r) => r.fanOut === 10) ?? t.routes[0];
-    let rate = o.soakRate;
-    if (!rate) {
-      const s = await findSustainedRate(c.sim, t, route, { warmUp: c.warmUp, start: 10, max: 5000, refine: 1, stepMs: c.stepMs, restMs: 500, log });
-      out.sweeps.push(s);
-      rate = Math.max(1, Math.floor(s.sustainedRate / 2));
-    }
-    log(`  soak at ${rate}/s: ${o.soakWarmUpMs / 60_000} min of warm-up, then ${o.soakMs / 60_000} min measured`);
-    out.soak = await soak(c.sim, t, route, rate, { warmUpMs: o.soakWarmUpMs, durationMs: o.soakMs, allocations: alloc?.sampler(t.pids()[0]) }, log);
-  });
+  await withTarget(
+    () =>
+      startStandaloneProduct(o.productRoot, c.sim, c.sets, [...profileArgs(o), ...(alloc?.execArgv ?? [])], alloc?.env),
+    async (t) => {
+      const route = t.routes.find((r) => r.fanOut === 10) ?? t.routes[0];
+      let rate = o.soakRate;
+      if (!rate) {
+        const s = await findSustainedRate(c.sim, t, route, {
+          warmUp: c.warmUp,
+          start: 10,
+          max: 5000,
+          refine: 1,
+          stepMs: c.stepMs,
+          restMs: 500,
+          log,
+        });
+        out.sweeps.push(s);
+        rate = Math.max(1, Math.floor(s.sustainedRate / 2));
+      }
+      log(`  soak at ${rate}/s: ${o.soakWarmUpMs / 60_000} min of warm-up, then ${o.soakMs / 60_000} min measured`);
+      out.soak = await soak(
+        c.sim,
+        t,
+        route,
+        rate,
+        { warmUpMs: o.soakWarmUpMs, durationMs: o.soakMs, allocations: alloc?.sampler(t.pids()[0]) },
+        log,
+      );
+    },
+  );
 }
 
 async function main(): Promise<void> {
   const started = Date.now();
   const o = parseOptions(process.argv.slice(2), path.join(root, 'bench/results'), root);
   const machine = await machineInfo();
-  log(`bench: ${machine.nproc} cpus (${machine.cpuModel}), ${machine.memoryMiB} MiB, node ${machine.node}, load ${machine.loadAvgAtStart.join(' ')}, steal ${machine.stealAtStartPct} % idle`);
+  log(
+    `bench: ${machine.nproc} cpus (${machine.cpuModel}), ${machine.memoryMiB} MiB, node ${machine.node}, load ${machine.loadAvgAtStart.join(' ')}, steal ${machine.stealAtStartPct} % idle`,
+  );
   const sim = await startBenchSimulator();
-  const c: RunContext = { sim, sets: [], stepMs: o.stepMs, refine: o.refine, warmUp: o.warmUp, halfRatePairs: o.halfRatePairs, log };
+  const c: RunContext = {
+    sim,
+    sets: [],
+    stepMs: o.stepMs,
+    refine: o.refine,
+    warmUp: o.warmUp,
+    halfRatePairs: o.halfRatePairs,
+    log,
+  };
   for (const n of o.fanOuts) {
     c.sets.push(await seedAccounts(sim, n));
   }
@@ -103,7 +141,12 @@ async function main(): Promise<void> {
   } else {
     if (o.only.has('baseline')) {
       log('baseline relay:');
-      out.sweeps.push(...(await withTarget(() => startBaseline(sim, c.sets), (t) => sweepAll(c, t))));
+      out.sweeps.push(
+        ...(await withTarget(
+          () => startBaseline(sim, c.sets),
+          (t) => sweepAll(c, t),
+        )),
+      );
     }
     if (o.only.has('standalone')) {
       await attempt('standalone product', () => runStandalone(c, o, out));

@@ -32,7 +32,9 @@ export function parseOptions(argv: string[], outDir: string, root: string): Benc
   const value = (name: string): string | undefined =>
     argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const quick = flag('quick');
-  const only = (value('only') ?? 'baseline,standalone,distributed').split(',') as Array<'baseline' | 'standalone' | 'distributed'>;
+  const only = (value('only') ?? 'baseline,standalone,distributed').split(',') as Array<
+    'baseline' | 'standalone' | 'distributed'
+  >;
   return {
     quick,
     soak: flag('soak'),

@@ -4,7 +4,11 @@ import path from 'node:path';
 import { originOf, readProfiles, summarizeProfile, threadOf } from './profile-summary';
 import type { CpuProfile } from './profile-summary';
 
-const frame = (id: number, functionName: string, url = '', lineNumber = 0, children: number[] = []) => ({ id, callFrame: { functionName, url, lineNumber }, children });
+const frame = (id: number, functionName: string, url = '', lineNumber = 0, children: number[] = []) => ({
+  id,
+  callFrame: { functionName, url, lineNumber },
+  children,
+});
 
 const RUN = 'file:///app/dist/services/execution/src/webhooks/fan-out.service.js';
 const UNDICI = 'file:///app/node_modules/undici/lib/dispatcher/client-h1.js';

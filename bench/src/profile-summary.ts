@@ -6,7 +6,11 @@ import path from 'node:path';
 
 /** The parts of V8's CPU profile (`Profiler.Profile`) read here. */
 export interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>;
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+    children?: number[];
+  }>;
   samples: number[];
   timeDeltas: number[];
 }
@@ -125,7 +129,10 @@ interface StackLabels {
  * The distinct origins and functions on each node's stack (the node and its callers up to the root), worked out
  * once per node and shared by every sample taken there.
  */
-function stackLabels(p: CpuProfile, frames: Map<number, CpuProfile['nodes'][number]['callFrame']>): (id: number) => StackLabels {
+function stackLabels(
+  p: CpuProfile,
+  frames: Map<number, CpuProfile['nodes'][number]['callFrame']>,
+): (id: number) => StackLabels {
   const parents = new Map<number, number>();
   p.nodes.forEach((node) => node.children?.forEach((child) => parents.set(child, node.id)));
   const memo = new Map<number, StackLabels>();
@@ -137,9 +144,13 @@ function stackLabels(p: CpuProfile, frames: Map<number, CpuProfile['nodes'][numb
     const parent = parents.get(id);
     const above = parent === undefined ? { origins: new Set<string>(), functions: new Set<string>() } : labels(parent);
     const frame = frames.get(id);
-    const own: StackLabels = frame && !ROOTS.has(frame.functionName)
-      ? { origins: new Set(above.origins).add(originOf(frame.url)), functions: new Set(above.functions).add(frameLabel(frame)) }
-      : above;
+    const own: StackLabels =
+      frame && !ROOTS.has(frame.functionName)
+        ? {
+            origins: new Set(above.origins).add(originOf(frame.url)),
+            functions: new Set(above.functions).add(frameLabel(frame)),
+          }
+        : above;
     memo.set(id, own);
     return own;
   };

@@ -35,7 +35,9 @@ export async function soak(
     const diskMiB = target.dataDir === undefined ? undefined : mib(dirBytes(target.dataDir));
     samples.push({ atS: Math.round((Date.now() - t0) / 1000), rssMiB, ...(diskMiB === undefined ? {} : { diskMiB }) });
     if (samples.length % 6 === 1) {
-      log(`  soak ${samples[samples.length - 1].atS} s: RSS ${rssMiB} MiB${diskMiB === undefined ? '' : `, data directory ${diskMiB} MiB`}`);
+      log(
+        `  soak ${samples[samples.length - 1].atS} s: RSS ${rssMiB} MiB${diskMiB === undefined ? '' : `, data directory ${diskMiB} MiB`}`,
+      );
     }
   };
   sample();
@@ -53,7 +55,12 @@ export async function soak(
     allocations?.start();
     const step = await runStep(sim, target, route, rate, durationMs, SOAK_PART_MS);
     // A profile that never came is reported and the soak's own figures kept.
-    const allocated = await allocations?.stop(step.sent).catch((err: unknown) => void log(`  allocation profile not read: ${err instanceof Error ? err.message : String(err)}`));
+    const allocated = await allocations
+      ?.stop(step.sent)
+      .catch(
+        (err: unknown) =>
+          void log(`  allocation profile not read: ${err instanceof Error ? err.message : String(err)}`),
+      );
     const benchPauses = ownPauses();
     const bench = process.cpuUsage(benchBefore);
     sample();
@@ -62,7 +69,15 @@ export async function soak(
     }
     log(`  soak measured, the bench's own process: ${describeOwnPauses(benchPauses)}`);
     return {
-      target: target.name, fanOut: route.fanOut, rate, durationMs, warmUpS, rssMiB: samples, latency: step.latency, errors: step.errors, stealPct: stealPct(cpuBefore, readCpuTimes()),
+      target: target.name,
+      fanOut: route.fanOut,
+      rate,
+      durationMs,
+      warmUpS,
+      rssMiB: samples,
+      latency: step.latency,
+      errors: step.errors,
+      stealPct: stealPct(cpuBefore, readCpuTimes()),
       cpuMsPerWebhook: {
         threads: step.threads?.cpuMs ?? {},
         bench: Math.round(((bench.user + bench.system) / 1000 / Math.max(1, step.sent)) * 100) / 100,

@@ -32,7 +32,8 @@ interface GcPause {
 }
 
 // [11167:0x11477e20]   52 ms: Scavenge 3.8 (4.0) -> 3.4 (5.0) MB, 14.89 / 0.00 ms  (average mu = …) allocation failure;
-const GC_LINE = /^\[\d+:(0x[0-9a-f]+)\]\s+[\d.]+ ms: ([A-Za-z() -]+?) [\d.]+ \([\d.]+\) -> [\d.]+ \([\d.]+\) MB, ([\d.]+) \/ [\d.]+ ms/;
+const GC_LINE =
+  /^\[\d+:(0x[0-9a-f]+)\]\s+[\d.]+ ms: ([A-Za-z() -]+?) [\d.]+ \([\d.]+\) -> [\d.]+ \([\d.]+\) MB, ([\d.]+) \/ [\d.]+ ms/;
 
 /** One `--trace-gc` line: the isolate (thread), whether it was a full collection, and the pause; null for any other line. */
 export function parseGcLine(line: string): GcPause | null {
@@ -57,12 +58,19 @@ export function parseHousekeepingLine(line: string): HousekeepingPause | null {
     return null;
   }
   try {
-    const { passMs, checkpointMs, vacuumed } = JSON.parse(line) as { passMs?: unknown; checkpointMs?: unknown; vacuumed?: unknown };
+    const { passMs, checkpointMs, vacuumed } = JSON.parse(line) as {
+      passMs?: unknown;
+      checkpointMs?: unknown;
+      vacuumed?: unknown;
+    };
     if (typeof passMs !== 'number') {
       return null;
     }
     const checkpoint = typeof checkpointMs === 'number' ? { checkpointMs } : {};
-    const vacuum = Array.isArray(vacuumed) && vacuumed.length > 0 ? { vacuumMs: round(passMs - (checkpoint.checkpointMs ?? 0)) } : {};
+    const vacuum =
+      Array.isArray(vacuumed) && vacuumed.length > 0
+        ? { vacuumMs: round(passMs - (checkpoint.checkpointMs ?? 0)) }
+        : {};
     return { passMs, ...checkpoint, ...vacuum };
   } catch {
     return null;

@@ -17,7 +17,12 @@ export interface SearchPlan {
   log: (line: string) => void;
 }
 
-export async function findSustainedRate(sim: Simulator, target: Target, route: Route, plan: SearchPlan): Promise<SweepResult> {
+export async function findSustainedRate(
+  sim: Simulator,
+  target: Target,
+  route: Route,
+  plan: SearchPlan,
+): Promise<SweepResult> {
   const steps: StepResult[] = [];
   const run = async (rate: number): Promise<boolean> => {
     const step = await runStep(sim, target, route, rate, plan.stepMs);

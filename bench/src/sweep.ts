@@ -49,7 +49,14 @@ const MiB = 2 ** 20;
  * the target's latency. Between parts the load pauses for as long as the last answers and the counting take (tens of
  * milliseconds).
  */
-export async function runStep(sim: Simulator, target: Target, route: Route, rate: number, durationMs: number, partMs = durationMs): Promise<StepResult> {
+export async function runStep(
+  sim: Simulator,
+  target: Target,
+  route: Route,
+  rate: number,
+  durationMs: number,
+  partMs = durationMs,
+): Promise<StepResult> {
   const driver = new LoadDriver(route.webhookUrl, route.alertId);
   const before = sampleAll(target.pids());
   const threadsBefore = sampleAllThreads(target.pids());

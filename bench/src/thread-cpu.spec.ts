@@ -1,5 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { byRole, describeUse, parseThreadStat, perWebhook, sampleAllThreads, sampleThreads, sumRoles, usePerWebhook, voluntarySwitches } from './thread-cpu';
+import {
+  byRole,
+  describeUse,
+  parseThreadStat,
+  perWebhook,
+  sampleAllThreads,
+  sampleThreads,
+  sumRoles,
+  usePerWebhook,
+  voluntarySwitches,
+} from './thread-cpu';
 
 // A /proc/<pid>/task/<tid>/stat line: pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime …
 const stat = (tid: number, name: string, utime: number, stime: number): string =>
@@ -22,7 +32,12 @@ describe('thread-cpu', () => {
 
   describe('parseThreadStat', () => {
     it('should read the name and user + system time in milliseconds', () => {
-      expect(parseThreadStat(42, stat(42, 'pglite', 150, 25), status(31))).toEqual({ tid: 42, name: 'pglite', cpuMs: 1750, wakes: 31 });
+      expect(parseThreadStat(42, stat(42, 'pglite', 150, 25), status(31))).toEqual({
+        tid: 42,
+        name: 'pglite',
+        cpuMs: 1750,
+        wakes: 31,
+      });
     });
 
     it('should read a name holding spaces and parentheses up to the last closing one', () => {
@@ -53,7 +68,11 @@ describe('thread-cpu', () => {
 
   describe('perWebhook', () => {
     it('should divide what each role spent between two readings by the webhooks sent, a role new since the first counting from zero', () => {
-      expect(perWebhook({ main: 1000, helpers: 100 }, { main: 2000, helpers: 150, pglite: 600 }, 100)).toEqual({ main: 10, helpers: 0.5, pglite: 6 });
+      expect(perWebhook({ main: 1000, helpers: 100 }, { main: 2000, helpers: 150, pglite: 600 }, 100)).toEqual({
+        main: 10,
+        helpers: 0.5,
+        pglite: 6,
+      });
     });
 
     it('should not divide by zero when nothing was sent', () => {
@@ -62,7 +81,12 @@ describe('thread-cpu', () => {
   });
 
   it('should add up the roles of several processes', () => {
-    expect(sumRoles([{ main: 1, pglite: 2 }, { main: 3, helpers: 4 }])).toEqual({ main: 4, pglite: 2, helpers: 4 });
+    expect(
+      sumRoles([
+        { main: 1, pglite: 2 },
+        { main: 3, helpers: 4 },
+      ]),
+    ).toEqual({ main: 4, pglite: 2, helpers: 4 });
   });
 
   it("should read this very process: its main thread's time grows by what the main thread spends", () => {
@@ -96,8 +120,11 @@ describe('thread-cpu', () => {
   });
 
   it("should describe each role's wake-ups and CPU, the busiest first", () => {
-    expect(describeUse({ cpuMs: { helpers: 2.04, main: 6.5, pglite: 3.36 }, wakes: { main: 4.8, pglite: 1.83, helpers: 1.2 } })).toBe(
-      'main 4.8 / 6.50 ms, pglite 1.8 / 3.36 ms, helpers 1.2 / 2.04 ms',
-    );
+    expect(
+      describeUse({
+        cpuMs: { helpers: 2.04, main: 6.5, pglite: 3.36 },
+        wakes: { main: 4.8, pglite: 1.83, helpers: 1.2 },
+      }),
+    ).toBe('main 4.8 / 6.50 ms, pglite 1.8 / 3.36 ms, helpers 1.2 / 2.04 ms');
   });
 });

@@ -38,7 +38,12 @@ export function parseThreadStat(tid: number, stat: string, status = ''): ThreadS
   }
   // Fields after the name, from the third (state); utime and stime are the 14th and 15th.
   const fields = stat.slice(close + 2).split(' ');
-  return { tid, name: stat.slice(open + 1, close), cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK, wakes: voluntarySwitches(status) };
+  return {
+    tid,
+    name: stat.slice(open + 1, close),
+    cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK,
+    wakes: voluntarySwitches(status),
+  };
 }
 
 /** `voluntary_ctxt_switches` of a /proc/<pid>/task/<tid>/status text; 0 when absent. */
@@ -64,7 +69,13 @@ export function sampleThreads(pid: number): ThreadUse {
   const task = `/proc/${pid}/task`;
   const threads = readdirSync(task).flatMap((tid) => {
     try {
-      return [parseThreadStat(Number(tid), readFileSync(`${task}/${tid}/stat`, 'utf8'), readFileSync(`${task}/${tid}/status`, 'utf8'))];
+      return [
+        parseThreadStat(
+          Number(tid),
+          readFileSync(`${task}/${tid}/stat`, 'utf8'),
+          readFileSync(`${task}/${tid}/status`, 'utf8'),
+        ),
+      ];
     } catch {
       return []; // ended since the directory was listed
     }

@@ -1,7 +1,15 @@
 import { startBrowserHarness } from './support/browser-harness';
 import type { BrowserHarness } from './support/browser-harness';
 import type { Route } from 'playwright-core';
-import { animationsSettled, framesOverflowing, login, notice, overflowsHorizontally, see, watchHorizontalOverflow } from './support/ui';
+import {
+  animationsSettled,
+  framesOverflowing,
+  login,
+  notice,
+  overflowsHorizontally,
+  see,
+  watchHorizontalOverflow,
+} from './support/ui';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const USER = { email: 'plain@example.com', password: 'plain-password-1' };
@@ -12,16 +20,35 @@ describe('routes and small screens (browser)', () => {
 
   beforeAll(async () => {
     // Each small-screen case signs in afresh; the per-email sign-in limit (5/min) would refuse the later ones.
-    h = await startBrowserHarness({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_LOGIN_PER_EMAIL: '100' });
+    h = await startBrowserHarness({
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      RATE_LIMIT_LOGIN_PER_EMAIL: '100',
+    });
     // An approved ordinary user, set up through the API (the journey spec covers doing it by hand).
-    await fetch(`${h.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(USER) });
+    await fetch(`${h.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(USER),
+    });
     const { access_token } = (await (
-      await fetch(`${h.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
+      await fetch(`${h.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      })
     ).json()) as { access_token: string };
     const auth = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
-    const users = (await (await fetch(`${h.url}/api/users`, { headers: auth })).json()) as { id: string; email: string }[];
+    const users = (await (await fetch(`${h.url}/api/users`, { headers: auth })).json()) as {
+      id: string;
+      email: string;
+    }[];
     const id = users.find((u) => u.email === USER.email)!.id;
-    await fetch(`${h.url}/api/users/${id}/status`, { method: 'PUT', headers: auth, body: JSON.stringify({ is_active: true }) });
+    await fetch(`${h.url}/api/users/${id}/status`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ is_active: true }),
+    });
   });
 
   afterAll(async () => {
@@ -109,17 +136,20 @@ describe('routes and small screens (browser)', () => {
       await page.getByRole('heading', { name: 'Trade Logs' }).waitFor();
     });
 
-    it.each(['/', '/connections', '/alerts', '/webhooks', '/logs'])('should fit %s without sideways scrolling', async (path) => {
-      const { page } = await h.newPage(390);
-      await login(page, USER.email, USER.password);
-      await watchHorizontalOverflow(page);
-      await page.goto(path);
-      await page.locator('.app-content').waitFor();
-      await page.waitForLoadState('networkidle');
-      expect(await overflowsHorizontally(page)).toBe(false);
-      // Nor for a moment while the page settles: the header's menu once did, for two frames after sign-in.
-      expect(await framesOverflowing(page)).toBe(0);
-      await h.shot(page, `mobile${path === '/' ? '-home' : path.replace('/', '-')}`);
-    });
+    it.each(['/', '/connections', '/alerts', '/webhooks', '/logs'])(
+      'should fit %s without sideways scrolling',
+      async (path) => {
+        const { page } = await h.newPage(390);
+        await login(page, USER.email, USER.password);
+        await watchHorizontalOverflow(page);
+        await page.goto(path);
+        await page.locator('.app-content').waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await overflowsHorizontally(page)).toBe(false);
+        // Nor for a moment while the page settles: the header's menu once did, for two frames after sign-in.
+        expect(await framesOverflowing(page)).toBe(0);
+        await h.shot(page, `mobile${path === '/' ? '-home' : path.replace('/', '-')}`);
+      },
+    );
   });
 });

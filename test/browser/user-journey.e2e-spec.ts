@@ -152,7 +152,9 @@ describe('new user journey (browser)', () => {
     const { page } = user;
     await dismissNotices(page);
     const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-    const list = (await (await fetch(`${h.url}/api/connections`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string; nickname: string }[];
+    const list = (await (
+      await fetch(`${h.url}/api/connections`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { id: string; nickname: string }[];
     const manual = list.find((c) => c.nickname === 'Manual demo')!;
     await page.getByRole('menuitem', { name: 'Trading Groups' }).click();
     await page.waitForURL('**/groups');
@@ -176,7 +178,11 @@ describe('new user journey (browser)', () => {
     await h.shot(page, '10-add-account-modal');
     // A click, then wait until the box shows checked: the list is a controlled React checkbox group, whose box
     // can show its new state a moment after the click (Playwright's check() tests it at once and gives up).
-    await picker.locator('label').filter({ hasText: manual.id.replace(/-/g, '').slice(0, 8) }).getByRole('checkbox').click();
+    await picker
+      .locator('label')
+      .filter({ hasText: manual.id.replace(/-/g, '').slice(0, 8) })
+      .getByRole('checkbox')
+      .click();
     await picker.locator(`input[type="checkbox"][value="${manual.id}"]:checked`).waitFor();
     await picker.getByRole('button', { name: 'Add' }).click();
     await picker.waitFor({ state: 'hidden' });
@@ -194,7 +200,9 @@ describe('new user journey (browser)', () => {
     await page.getByRole('button', { name: 'Create Alert' }).click();
     const form = page.getByRole('dialog').filter({ hasText: 'Create New Alert' });
     await form.getByText('Configure your news-based trading alert').waitFor();
-    await form.getByText('Note: You need an active Tradovate connection to map symbols. Go to Connections page first.').waitFor();
+    await form
+      .getByText('Note: You need an active Tradovate connection to map symbols. Go to Connections page first.')
+      .waitFor();
     await form.getByLabel('Alert Name').fill('MNQ breakout');
     const search = page.getByRole('dialog').filter({ hasText: 'Add Symbol Mapping' });
     await openDialog(form.getByRole('button', { name: 'Map Symbol' }), search);
@@ -211,7 +219,11 @@ describe('new user journey (browser)', () => {
     expect(await form.getByLabel('Symbol', { exact: true }).inputValue()).toMatch(/^MNQ/);
 
     await form.getByRole('checkbox', { name: 'Team A' }).check();
-    await form.locator('label').filter({ hasText: /DEMO100001\s*demo ·/ }).getByRole('checkbox').check();
+    await form
+      .locator('label')
+      .filter({ hasText: /DEMO100001\s*demo ·/ })
+      .getByRole('checkbox')
+      .check();
     await h.shot(page, '13-alert-form');
     await form.getByRole('button', { name: 'Create Alert' }).click();
     await notice(page, 'Alert Created');
@@ -235,12 +247,15 @@ describe('new user journey (browser)', () => {
     await option.click();
     await page.getByRole('radio', { name: 'Market' }).click();
 
-    expect(await notice(page, 'Webhook generated successfully!')).toContain('Your TradingView webhook is ready to use.');
+    expect(await notice(page, 'Webhook generated successfully!')).toContain(
+      'Your TradingView webhook is ready to use.',
+    );
     payload = JSON.parse(await page.getByLabel('Webhook JSON').innerText()) as Record<string, string>;
     expect(payload).toMatchObject({ order_type: 'market', action: '{{strategy.order.action}}' });
     // The field says 'Loading…' until the endpoint query answers: wait for the URL itself.
     await page.waitForFunction(
-      (prefix) => (document.querySelector<HTMLInputElement>('input[aria-label="Webhook URL"]')?.value ?? '').startsWith(prefix),
+      (prefix) =>
+        (document.querySelector<HTMLInputElement>('input[aria-label="Webhook URL"]')?.value ?? '').startsWith(prefix),
       `${h.url}/api/webhooks/tradingview/`,
     );
     webhookUrl = await page.getByLabel('Webhook URL').inputValue();
@@ -254,10 +269,25 @@ describe('new user journey (browser)', () => {
 
   it('should place orders when TradingView posts the generated JSON', async () => {
     const filled = Object.fromEntries(
-      Object.entries(payload).map(([k, v]) => [k, typeof v === 'string' ? v.replace('{{strategy.order.action}}', 'sell').replace('{{close}}', '21000.25').replace('{{strategy.order.contracts}}', '1').replace('{{strategy.order.id}}', 'e2e').replace('{{timenow}}', new Date().toISOString()).replace('{{ticker}}', 'MNQ1!') : v]),
+      Object.entries(payload).map(([k, v]) => [
+        k,
+        typeof v === 'string'
+          ? v
+              .replace('{{strategy.order.action}}', 'sell')
+              .replace('{{close}}', '21000.25')
+              .replace('{{strategy.order.contracts}}', '1')
+              .replace('{{strategy.order.id}}', 'e2e')
+              .replace('{{timenow}}', new Date().toISOString())
+              .replace('{{ticker}}', 'MNQ1!')
+          : v,
+      ]),
     );
     expect(JSON.stringify(filled)).not.toContain('{{');
-    const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(filled) });
+    const res = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify(filled),
+    });
     const body = (await res.json()) as { request_id: string; processed_orders: number; failed_orders: number };
 
     expect(res.status).toBe(200);

@@ -26,7 +26,11 @@ describe('broker faults (simulator)', () => {
   let stack: ExecutionStack;
 
   beforeAll(async () => {
-    stack = await ExecutionStack.start({ accounts: ACCOUNTS, connections: true, executionEnv: { TRADOVATE_TIMEOUT_MS: '2000' } });
+    stack = await ExecutionStack.start({
+      accounts: ACCOUNTS,
+      connections: true,
+      executionEnv: { TRADOVATE_TIMEOUT_MS: '2000' },
+    });
   });
 
   afterAll(async () => {
@@ -42,12 +46,14 @@ describe('broker faults (simulator)', () => {
     const alertId = await stack.alert();
     const seen = stack.sim.control.orders().length;
     const placedBefore = stack.sim.control.stats().requests['order/placeorder'] ?? 0;
-    const answers = await Promise.all(Array.from({ length: count }, async () => {
-      const started = performance.now();
-      const res = await stack.post(alertId);
-      const body = (await res.json()) as { request_id?: string };
-      return { status: res.status, requestId: String(body.request_id), ms: Math.round(performance.now() - started) };
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: count }, async () => {
+        const started = performance.now();
+        const res = await stack.post(alertId);
+        const body = (await res.json()) as { request_id?: string };
+        return { status: res.status, requestId: String(body.request_id), ms: Math.round(performance.now() - started) };
+      }),
+    );
     const requestIds = answers.map((a) => a.requestId);
     try {
       await waitUntil(() => stack.journal.allFinal(requestIds), 30_000, 'every trade log final');
@@ -56,8 +62,15 @@ describe('broker faults (simulator)', () => {
     }
     const orders = stack.sim.control.orders().slice(seen);
     return {
-      requestIds, statuses: answers.map((a) => a.status), durationsMs: answers.map((a) => a.ms),
-      logs: await stack.journal.webhooks(requestIds), tally: tallyOrders(orders, requestIds, stack.accounts.map((a) => a.id)),
+      requestIds,
+      statuses: answers.map((a) => a.status),
+      durationsMs: answers.map((a) => a.ms),
+      logs: await stack.journal.webhooks(requestIds),
+      tally: tallyOrders(
+        orders,
+        requestIds,
+        stack.accounts.map((a) => a.id),
+      ),
       placeCalls: (stack.sim.control.stats().requests['order/placeorder'] ?? 0) - placedBefore,
     };
   }

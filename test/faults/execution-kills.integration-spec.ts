@@ -34,7 +34,12 @@ describe(`execution SIGKILLed ${KILLS} times under load (FAULTS_SEED=${SEED})`, 
     let streaming = true;
     const stream = (async () => {
       for (let i = 0; streaming; i += 1) {
-        replies.push(stack.post(alerts[i % alerts.length]).then(async (r) => ({ status: r.status, requestId: ((await r.json()) as { request_id?: string }).request_id }), () => ({ status: 0 })));
+        replies.push(
+          stack.post(alerts[i % alerts.length]).then(
+            async (r) => ({ status: r.status, requestId: ((await r.json()) as { request_id?: string }).request_id }),
+            () => ({ status: 0 }),
+          ),
+        );
         await new Promise((r) => setTimeout(r, POST_EVERY_MS));
       }
     })();
@@ -51,7 +56,9 @@ describe(`execution SIGKILLed ${KILLS} times under load (FAULTS_SEED=${SEED})`, 
     streaming = false;
     await stream;
     const answered = await Promise.all(replies);
-    process.stdout.write(`faults seed ${SEED}: kill delays ${delays.join(', ')} ms; ${answered.length} webhooks posted\n`);
+    process.stdout.write(
+      `faults seed ${SEED}: kill delays ${delays.join(', ')} ms; ${answered.length} webhooks posted\n`,
+    );
 
     // A webhook posted while no execution runs waits in Kafka: the gateway answers 202 after 2.5 s.
     const acked = answered.filter((a) => a.status === 200 || a.status === 202);
@@ -64,9 +71,15 @@ describe(`execution SIGKILLed ${KILLS} times under load (FAULTS_SEED=${SEED})`, 
       const seen = new Set(rows.map((w) => w.requestId));
       const stuck = rows.filter((w) => !['completed', 'partial', 'failed', 'rejected', 'duplicate'].includes(w.status));
       const missing = answered.filter((a) => a.requestId && !seen.has(a.requestId));
-      throw new Error(`seed ${SEED}: ${String(err)}; ${missing.length} never journalled (${JSON.stringify(missing.slice(0, 5))}), ${stuck.length} not final (${JSON.stringify(stuck.slice(0, 3))})\n${stack.output().slice(-6000)}`);
+      throw new Error(
+        `seed ${SEED}: ${String(err)}; ${missing.length} never journalled (${JSON.stringify(missing.slice(0, 5))}), ${stuck.length} not final (${JSON.stringify(stuck.slice(0, 3))})\n${stack.output().slice(-6000)}`,
+      );
     }
-    const tally = tallyOrders(stack.sim.control.orders(), requestIds, stack.accounts.map((a) => a.id));
+    const tally = tallyOrders(
+      stack.sim.control.orders(),
+      requestIds,
+      stack.accounts.map((a) => a.id),
+    );
     expect(Object.entries(tally.counts).filter(([, n]) => n !== 1)).toEqual([]);
     expect(tally).toMatchObject({ unexpected: 0, unanswered: 0 });
     const logs = await stack.journal.webhooks(requestIds);

@@ -6,15 +6,45 @@ import fc from 'fast-check';
  * deeper than JSON.stringify could write.
  */
 export const NASTY_STRINGS = [
-  '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
-  "' OR 1=1 --", "'; DROP TABLE auth.users; --", '" OR ""="', '1; SELECT pg_sleep(5)',
-  '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', 'javascript:alert(1)',
-  '{{close}}', '${process.exit(1)}', '%s%s%s%n', '../../../../etc/passwd', '\u0000', '\u202e', '\uFEFF',
-  '\uD800', '🚀💥', 'Ǆǅǆ', 'ÅÅ', '١٢٣', 'NaN', 'Infinity', '-0', '1e309', '0x1F', ' ', '',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  "' OR 1=1 --",
+  "'; DROP TABLE auth.users; --",
+  '" OR ""="',
+  '1; SELECT pg_sleep(5)',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  '{{close}}',
+  '${process.exit(1)}',
+  '%s%s%s%n',
+  '../../../../etc/passwd',
+  '\u0000',
+  '\u202e',
+  '\uFEFF',
+  '\uD800',
+  '🚀💥',
+  'Ǆǅǆ',
+  'ÅÅ',
+  '١٢٣',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e309',
+  '0x1F',
+  ' ',
+  '',
 ];
 
 const key = (fields: readonly string[]): fc.Arbitrary<string> =>
-  fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...fields) }, fc.constantFrom(...NASTY_STRINGS), fc.string({ maxLength: 20 }));
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...fields) },
+    fc.constantFrom(...NASTY_STRINGS),
+    fc.string({ maxLength: 20 }),
+  );
 
 const nestedText = fc
   .tuple(fc.integer({ min: 2, max: 20_000 }), fc.constantFrom('[', '{"a":'))
@@ -32,10 +62,29 @@ export const hostileValueText = (fields: readonly string[] = []): fc.Arbitrary<s
     { weight: 1, arbitrary: fc.string({ maxLength: 10 }).map((s) => JSON.stringify(`${s}\u0000${s}`)) },
     { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 60 }).map((s) => JSON.stringify(s)) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }).map((s) => JSON.stringify(s)) },
-    { weight: 2, arbitrary: fc.constantFrom('0', '-1', '1.5', '1e308', '-1e308', '2147483648', '9007199254740993', 'true', 'false', 'null', '[]', '{}') },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        '0',
+        '-1',
+        '1.5',
+        '1e308',
+        '-1e308',
+        '2147483648',
+        '9007199254740993',
+        'true',
+        'false',
+        'null',
+        '[]',
+        '{}',
+      ),
+    },
     { weight: 1, arbitrary: hugeString },
     { weight: 1, arbitrary: nestedText },
-    { weight: 1, arbitrary: fc.constantFrom(...fields, '__proto__').map((k) => `{${JSON.stringify(k)}:{"polluted":true}}`) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(...fields, '__proto__').map((k) => `{${JSON.stringify(k)}:{"polluted":true}}`),
+    },
   );
 
 /** A JSON object text: each entry a known field or a hostile key with a hostile value. */
@@ -47,7 +96,9 @@ export const hostileObjectText = (fields: readonly string[]): fc.Arbitrary<strin
 /** A valid body with one field replaced (or one key added) by a hostile value: reaches deeper checks. */
 export const mutatedBodyText = (valid: Record<string, unknown>): fc.Arbitrary<string> =>
   fc.tuple(key(Object.keys(valid)), hostileValueText(Object.keys(valid))).map(([k, v]) => {
-    const rest = Object.entries(valid).filter(([name]) => name !== k).map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)}`);
+    const rest = Object.entries(valid)
+      .filter(([name]) => name !== k)
+      .map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)}`);
     return `{${[...rest, `${JSON.stringify(k)}:${v}`].join(',')}}`;
   });
 
@@ -61,4 +112,5 @@ export const hostileBodyText = (valid: Record<string, unknown>): fc.Arbitrary<st
 
 /** True when a prototype got a property it should not have (a pollution). */
 export const prototypePolluted = (): boolean =>
-  ({} as Record<string, unknown>).polluted !== undefined || Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted');
+  (({}) as Record<string, unknown>).polluted !== undefined ||
+  Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted');

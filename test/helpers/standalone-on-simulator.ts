@@ -41,7 +41,9 @@ export function standaloneOnSimulator(folderPrefix: string, env: Record<string, 
     sim: () => sim!,
     product: () => product!,
     start: async () => {
-      const started = await spawnStandalone(dataDir, { env: { TRADOVATE_SANDBOX: 'false', ...env, ...brokerEnvOf(sim!) } });
+      const started = await spawnStandalone(dataDir, {
+        env: { TRADOVATE_SANDBOX: 'false', ...env, ...brokerEnvOf(sim!) },
+      });
       product = started.product;
       return started.url;
     },

@@ -28,7 +28,13 @@ describe('gateway HTTP hardening', () => {
   });
 
   const big = JSON.stringify({ name: 'x'.repeat(70 * 1024) });
-  const responses: [string, string, string, { raw?: string; contentType?: string; headers?: Record<string, string> }, number][] = [
+  const responses: [
+    string,
+    string,
+    string,
+    { raw?: string; contentType?: string; headers?: Record<string, string> },
+    number,
+  ][] = [
     ['an API success', 'GET', '/api/health', {}, 200],
     ['a liveness probe', 'GET', '/healthz', {}, 200],
     ['an API 401', 'GET', '/api/groups', {}, 401],
@@ -44,7 +50,10 @@ describe('gateway HTTP hardening', () => {
 
   describe.each(responses)('%s', (_name, method, route, opts, status) => {
     it('should carry the security headers and no framework banner', async () => {
-      const res = await call(sut.url, method, route, { ...opts, headers: opts.headers ?? { accept: 'text/html,application/json' } });
+      const res = await call(sut.url, method, route, {
+        ...opts,
+        headers: opts.headers ?? { accept: 'text/html,application/json' },
+      });
 
       expect(res.status).toBe(status);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -62,26 +71,51 @@ describe('gateway HTTP hardening', () => {
     const res = await call(sut.url, 'POST', route, { raw, contentType });
 
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ detail: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE', requestId: expect.any(String) });
+    expect(res.body).toEqual({
+      detail: 'Request body is too large',
+      code: 'PAYLOAD_TOO_LARGE',
+      requestId: expect.any(String),
+    });
   });
 
-  it.each(['null', '{"email":', '"text"'])('should answer the JSON body %s, which does not parse as an object, with a plain 400', async (raw) => {
-    const res = await call(sut.url, 'POST', '/api/auth/login', { raw });
+  it.each(['null', '{"email":', '"text"'])(
+    'should answer the JSON body %s, which does not parse as an object, with a plain 400',
+    async (raw) => {
+      const res = await call(sut.url, 'POST', '/api/auth/login', { raw });
 
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: 'Request body is not valid JSON', code: 'VALIDATION_FAILED', requestId: expect.any(String) });
-  });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        detail: 'Request body is not valid JSON',
+        code: 'VALIDATION_FAILED',
+        requestId: expect.any(String),
+      });
+    },
+  );
 
   it('should answer a body in a character set it cannot read with 415 and say so', async () => {
-    const res = await call(sut.url, 'POST', '/api/auth/login', { raw: '{"email":"a@example.com"}', contentType: 'application/json; charset=klingon' });
+    const res = await call(sut.url, 'POST', '/api/auth/login', {
+      raw: '{"email":"a@example.com"}',
+      contentType: 'application/json; charset=klingon',
+    });
 
     expect(res.status).toBe(415);
-    expect(res.body).toEqual({ detail: 'The request body must be UTF-8 (unsupported character set or content encoding)', code: 'VALIDATION_FAILED', requestId: expect.any(String) });
+    expect(res.body).toEqual({
+      detail: 'The request body must be UTF-8 (unsupported character set or content encoding)',
+      code: 'VALIDATION_FAILED',
+      requestId: expect.any(String),
+    });
   });
 
   describe('CORS', () => {
     const preflight = (origin: string) =>
-      fetch(`${sut.url}/api/groups`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+      fetch(`${sut.url}/api/groups`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
 
     it.each([PUBLIC_URL, EXTRA_ORIGIN])('should allow %s', async (origin) => {
       const simple = await fetch(`${sut.url}/api/health`, { headers: { origin } });
@@ -91,14 +125,17 @@ describe('gateway HTTP hardening', () => {
       expect(pre.headers.get('access-control-allow-origin')).toBe(origin);
     });
 
-    it.each(['https://evil.example.net', 'null', `${PUBLIC_URL}.evil.net`, 'http://trade.example.com'])('should give no allow-origin to %s', async (origin) => {
-      const simple = await fetch(`${sut.url}/api/health`, { headers: { origin } });
-      const pre = await preflight(origin);
+    it.each(['https://evil.example.net', 'null', `${PUBLIC_URL}.evil.net`, 'http://trade.example.com'])(
+      'should give no allow-origin to %s',
+      async (origin) => {
+        const simple = await fetch(`${sut.url}/api/health`, { headers: { origin } });
+        const pre = await preflight(origin);
 
-      expect(simple.headers.get('access-control-allow-origin')).toBeNull();
-      expect(pre.headers.get('access-control-allow-origin')).toBeNull();
-      expect(simple.headers.get('access-control-allow-credentials')).toBeNull();
-    });
+        expect(simple.headers.get('access-control-allow-origin')).toBeNull();
+        expect(pre.headers.get('access-control-allow-origin')).toBeNull();
+        expect(simple.headers.get('access-control-allow-credentials')).toBeNull();
+      },
+    );
   });
 
   describe('keep-alive', () => {

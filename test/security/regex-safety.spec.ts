@@ -31,10 +31,18 @@ function patternsIn(file: string): Pattern[] {
     if (ts.isRegularExpressionLiteral(node)) {
       const end = node.text.lastIndexOf('/');
       found.push({ where: where(node), source: node.text.slice(1, end), flags: node.text.slice(end + 1) });
-    } else if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && ts.isIdentifier(node.expression) && node.expression.text === 'RegExp') {
+    } else if (
+      (ts.isNewExpression(node) || ts.isCallExpression(node)) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'RegExp'
+    ) {
       const [source, flags] = node.arguments ?? [];
       if (source && ts.isStringLiteralLike(source) && (!flags || ts.isStringLiteralLike(flags))) {
-        found.push({ where: where(node), source: source.text, flags: flags && ts.isStringLiteralLike(flags) ? flags.text : '' });
+        found.push({
+          where: where(node),
+          source: source.text,
+          flags: flags && ts.isStringLiteralLike(flags) ? flags.text : '',
+        });
       }
     }
     ts.forEachChild(node, visit);
@@ -57,11 +65,17 @@ describe('regular expressions in the server code', () => {
     expect(patterns.some((p) => p.where.startsWith('services/execution/src/webhooks/parse-signal.ts:'))).toBe(true);
   });
 
-  it.each(patterns.map((p) => [p.where, p] as const))('%s should match in linear time whatever the input', (_where, p) => {
-    const sut = checkSync(p.source, p.flags, { timeout: 20_000 });
+  it.each(patterns.map((p) => [p.where, p] as const))(
+    '%s should match in linear time whatever the input',
+    (_where, p) => {
+      const sut = checkSync(p.source, p.flags, { timeout: 20_000 });
 
-    expect({ pattern: `/${p.source}/${p.flags}`, status: sut.status }).toEqual({ pattern: `/${p.source}/${p.flags}`, status: 'safe' });
-  });
+      expect({ pattern: `/${p.source}/${p.flags}`, status: sut.status }).toEqual({
+        pattern: `/${p.source}/${p.flags}`,
+        status: 'safe',
+      });
+    },
+  );
 
   it('should call a pattern that backtracks on long input vulnerable (the one the webhook parser once had)', () => {
     const sut = checkSync(String.raw`\{\{\s*[^{}]*\}\}`, '', { timeout: 20_000 });

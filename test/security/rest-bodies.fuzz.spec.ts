@@ -1,8 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import {
-  CreateAlertV1, CreateConnectionV1, CreateGroupV1, DomainError, ForgotPasswordV1, LoginV1, LogsListV1, RegisterV1,
-  ResetPasswordV1, SetUserStatusBodyV1, SymbolSearchV1, UpdateAlertBodyV1, UpdateConnectionBodyV1, UpdateGroupBodyV1,
+  CreateAlertV1,
+  CreateConnectionV1,
+  CreateGroupV1,
+  DomainError,
+  ForgotPasswordV1,
+  LoginV1,
+  LogsListV1,
+  RegisterV1,
+  ResetPasswordV1,
+  SetUserStatusBodyV1,
+  SymbolSearchV1,
+  UpdateAlertBodyV1,
+  UpdateConnectionBodyV1,
+  UpdateGroupBodyV1,
   ValidateResetTokenV1,
 } from '@app/contracts';
 import type { z } from 'zod';
@@ -17,12 +29,29 @@ const REST_BODIES: [string, z.ZodType, Record<string, unknown>][] = [
   ['POST /api/auth/validate-reset-token', ValidateResetTokenV1, { token: 'abc' }],
   ['POST /api/auth/reset-password', ResetPasswordV1, { token: 'abc', new_password: 'password-2' }],
   ['PUT /api/users/:id/status', SetUserStatusBodyV1, { is_active: true }],
-  ['POST /api/connections', CreateConnectionV1, { nickname: 'n', environment: 'demo', username: 'u', password: 'p', cid: '8', sec: 's', connectedAccounts: 'a,b' }],
+  [
+    'POST /api/connections',
+    CreateConnectionV1,
+    { nickname: 'n', environment: 'demo', username: 'u', password: 'p', cid: '8', sec: 's', connectedAccounts: 'a,b' },
+  ],
   ['PUT /api/connections/:id', UpdateConnectionBodyV1, { nickname: 'n', cid: 8, status: 'active' }],
   ['POST /api/symbols/search', SymbolSearchV1, { symbol: 'MNQ' }],
   ['POST /api/groups', CreateGroupV1, { name: 'g' }],
   ['PUT /api/groups/:id', UpdateGroupBodyV1, { name: 'g', connection_ids: [randomUUID()] }],
-  ['POST /api/alerts', CreateAlertV1, { name: 'a', symbol: 'MNQ', symbolId: '42', status: 'active', source: 'external', groupIds: [randomUUID()], accountIds: [], atmEnabled: false }],
+  [
+    'POST /api/alerts',
+    CreateAlertV1,
+    {
+      name: 'a',
+      symbol: 'MNQ',
+      symbolId: '42',
+      status: 'active',
+      source: 'external',
+      groupIds: [randomUUID()],
+      accountIds: [],
+      atmEnabled: false,
+    },
+  ],
   ['PUT /api/alerts/:id', UpdateAlertBodyV1, { name: 'a', symbolId: 42, status: 'inactive' }],
   ['GET /api/logs (query)', LogsListV1, { page: '1', page_size: '10', q: 'x' }],
 ];

@@ -6,18 +6,37 @@ import { MAX_PRICE, MAX_QUANTITY, MAX_SYMBOL_LENGTH, MAX_TICKS } from '../../ser
 import type { BracketLevel } from '../../services/execution/src/webhooks/signal';
 import { hostileBodyText, prototypePolluted } from '../helpers/hostile-json';
 
-const VALID = { alert_id: randomUUID(), order_type: 'oso', action: 'buy', quantity: '2', price: '21000.5', symbol: 'MNQ1!', take_profit: { ticks: 8 }, stop_loss: { price: 20990 }, strategy_name: 's' };
+const VALID = {
+  alert_id: randomUUID(),
+  order_type: 'oso',
+  action: 'buy',
+  quantity: '2',
+  price: '21000.5',
+  symbol: 'MNQ1!',
+  take_profit: { ticks: 8 },
+  stop_loss: { price: 20990 },
+  strategy_name: 's',
+};
 
 /** Raw webhook bodies: hostile JSON, near-valid signals, and text that is not JSON at all. */
 const rawBodies = fc.oneof(
   { weight: 4, arbitrary: hostileBodyText(VALID) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 300 }) },
-  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 300 }).map((s) => `{"alert_id":"${VALID.alert_id}",${s}`) },
-  { weight: 1, arbitrary: fc.constantFrom('{{close}}', '{"price": {{close}}}', 'buy MNQ 1', '', ' ', 'null', '[]', '"x"') },
+  {
+    weight: 1,
+    arbitrary: fc.string({ unit: 'grapheme', maxLength: 300 }).map((s) => `{"alert_id":"${VALID.alert_id}",${s}`),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('{{close}}', '{"price": {{close}}}', 'buy MNQ 1', '', ' ', 'null', '[]', '"x"'),
+  },
 );
 
 const inRange = (l: BracketLevel | null): boolean =>
-  l === null || ('ticks' in l ? Number.isInteger(l.ticks) && l.ticks > 0 && l.ticks <= MAX_TICKS : l.price > 0 && l.price <= MAX_PRICE);
+  l === null ||
+  ('ticks' in l
+    ? Number.isInteger(l.ticks) && l.ticks > 0 && l.ticks <= MAX_TICKS
+    : l.price > 0 && l.price <= MAX_PRICE);
 
 describe(parseSignal.name, () => {
   it('should return a well-formed signal or throw a VALIDATION_FAILED for any body', () => {
@@ -36,7 +55,9 @@ describe(parseSignal.name, () => {
         expect(Number.isInteger(sut.quantity) && sut.quantity > 0 && sut.quantity <= MAX_QUANTITY).toBe(true);
         expect(sut.price === null || (sut.price > 0 && sut.price <= MAX_PRICE)).toBe(true);
         expect([sut.takeProfit, sut.stopLoss].every(inRange)).toBe(true);
-        expect(sut.symbol === null || (typeof sut.symbol === 'string' && sut.symbol.length <= MAX_SYMBOL_LENGTH)).toBe(true);
+        expect(sut.symbol === null || (typeof sut.symbol === 'string' && sut.symbol.length <= MAX_SYMBOL_LENGTH)).toBe(
+          true,
+        );
         expect(['Buy', 'Sell']).toContain(sut.action);
         expect(prototypePolluted()).toBe(false);
       }),
@@ -51,11 +72,15 @@ describe(`${parseSignal.name} (pathological bodies)`, () => {
   it('should refuse any 64 KB body built from a repeated pathological fragment with a VALIDATION_FAILED', () => {
     const fragment = fc.constantFrom('{{', '{{ ', ' ', '{', '[', '"', '\\', '{"a":', '}}', '{{close', 'e1');
     fc.assert(
-      fc.property(fc.array(fragment, { minLength: 1, maxLength: 3 }), fc.constantFrom('', '{"alert_id":"'), (parts, head) => {
-        const raw = (head + parts.join('').repeat(64 * 1024)).slice(0, 64 * 1024);
+      fc.property(
+        fc.array(fragment, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom('', '{"alert_id":"'),
+        (parts, head) => {
+          const raw = (head + parts.join('').repeat(64 * 1024)).slice(0, 64 * 1024);
 
-        expect(() => parseSignal(raw)).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED' }) as Error);
-      }),
+          expect(() => parseSignal(raw)).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED' }) as Error);
+        },
+      ),
       { numRuns: 100 },
     );
   });

@@ -11,10 +11,24 @@ export async function startBaseline(sim: Simulator, sets: SimAccountSet[], execA
   const secret = randomBytes(16).toString('hex');
   const alerts = sets.map((s) => ({ set: s, alertId: randomUUID() }));
   const routes: Record<string, RelayRoute> = Object.fromEntries(
-    alerts.map(({ set, alertId }) => [alertId, { token: set.token, accountIds: set.accountIds, contractName: set.contractName }]),
+    alerts.map(({ set, alertId }) => [
+      alertId,
+      { token: set.token, accountIds: set.accountIds, contractName: set.contractName },
+    ]),
   );
-  const options: RelayOptions = { demoUrl: sim.demoUrl, liveUrl: sim.liveUrl, oauthTokenUrl: sim.oauthTokenUrl, secret, routes };
-  const child = spawnChild('baseline', path.join(__dirname, 'main.js'), { BENCH_RELAY: JSON.stringify(options) }, execArgv);
+  const options: RelayOptions = {
+    demoUrl: sim.demoUrl,
+    liveUrl: sim.liveUrl,
+    oauthTokenUrl: sim.oauthTokenUrl,
+    secret,
+    routes,
+  };
+  const child = spawnChild(
+    'baseline',
+    path.join(__dirname, 'main.js'),
+    { BENCH_RELAY: JSON.stringify(options) },
+    execArgv,
+  );
   const [, port] = await child.waitForLine(/relay listening (\d+)/, 15_000);
   const base = `http://127.0.0.1:${port}/api/webhooks/tradingview/${secret}`;
   return {

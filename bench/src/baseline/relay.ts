@@ -26,7 +26,11 @@ export interface RelayOptions {
 const PATH = '/api/webhooks/tradingview/';
 
 export async function startRelay(options: RelayOptions): Promise<{ server: Server; port: number }> {
-  const client = new TradovateClient({ demoUrl: options.demoUrl, liveUrl: options.liveUrl, oauthTokenUrl: options.oauthTokenUrl });
+  const client = new TradovateClient({
+    demoUrl: options.demoUrl,
+    liveUrl: options.liveUrl,
+    oauthTokenUrl: options.oauthTokenUrl,
+  });
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -72,7 +76,9 @@ export async function startRelay(options: RelayOptions): Promise<{ server: Serve
           successful,
           failed: results.length - successful,
           total: results.length,
-          results: results.map((r) => (r.status === 'fulfilled' ? { success: true, data: r.value } : { success: false, error: String(r.reason) })),
+          results: results.map((r) =>
+            r.status === 'fulfilled' ? { success: true, data: r.value } : { success: false, error: String(r.reason) },
+          ),
         });
       });
     });

@@ -17,7 +17,11 @@ if (isMainThread && out) {
     if (!sampling) {
       sampling = true;
       // One sample per 16 kB allocated on average (V8's default is 32 kB): a few thousand a second under load.
-      session.post('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      session.post('HeapProfiler.startSampling', {
+        samplingInterval: 16384,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
       return;
     }
     sampling = false;

@@ -39,7 +39,12 @@ export async function startInfra(maxWaitMs: number): Promise<DistributedInfra> {
   return { kafka, db, maxWaitMs, close: async () => void (await Promise.allSettled([db.drop(), kafka.stop()])) };
 }
 
-export async function startDistributedProduct(productRoot: string, infra: DistributedInfra, sim: Simulator, sets: SimAccountSet[]): Promise<Target> {
+export async function startDistributedProduct(
+  productRoot: string,
+  infra: DistributedInfra,
+  sim: Simulator,
+  sets: SimAccountSet[],
+): Promise<Target> {
   const ports = await Promise.all([...SERVICES, 'gateway'].map(() => freePort()));
   const base = `http://127.0.0.1:${ports[4]}`;
   const env = {
@@ -57,8 +62,14 @@ export async function startDistributedProduct(productRoot: string, infra: Distri
   try {
     // One after another: each service runs its migrations on the shared database.
     for (const [i, name] of [...SERVICES, 'gateway'].entries()) {
-      const maxWait: Record<string, string> = ON_WEBHOOK_PATH.has(name) ? { KAFKA_MAX_WAIT_MS: String(infra.maxWaitMs) } : {};
-      const child = spawnChild(name, path.join(productRoot, `dist/services/${name}/src/main.js`), { ...env, ...maxWait, PORT: String(ports[i]) });
+      const maxWait: Record<string, string> = ON_WEBHOOK_PATH.has(name)
+        ? { KAFKA_MAX_WAIT_MS: String(infra.maxWaitMs) }
+        : {};
+      const child = spawnChild(name, path.join(productRoot, `dist/services/${name}/src/main.js`), {
+        ...env,
+        ...maxWait,
+        PORT: String(ports[i]),
+      });
       children.push(child);
       await child.waitForHttp(`http://127.0.0.1:${ports[i]}/readyz`, 90_000);
     }

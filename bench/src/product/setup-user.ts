@@ -37,18 +37,36 @@ export async function setUpProductUser(base: string, sets: SimAccountSet[]): Pro
   const token = await login(base, email, password);
   const routes: Route[] = [];
   for (const set of sets) {
-    const conn = await call<{ id: string }>(base, 'POST', '/api/connections', {
-      nickname: `bench ×${set.fanOut}`,
-      username: set.user,
-      password: set.password,
-      environment: 'demo',
-      ...SIM_APP,
-      cid: SIM_APP.cid,
-    }, token);
+    const conn = await call<{ id: string }>(
+      base,
+      'POST',
+      '/api/connections',
+      {
+        nickname: `bench ×${set.fanOut}`,
+        username: set.user,
+        password: set.password,
+        environment: 'demo',
+        ...SIM_APP,
+        cid: SIM_APP.cid,
+      },
+      token,
+    );
     await call(base, 'POST', `/api/connections/${conn.id}/test`, {}, token);
-    const group = await call<{ id: string }>(base, 'POST', '/api/groups', { name: `bench group ×${set.fanOut}` }, token);
+    const group = await call<{ id: string }>(
+      base,
+      'POST',
+      '/api/groups',
+      { name: `bench group ×${set.fanOut}` },
+      token,
+    );
     await call(base, 'PUT', `/api/groups/${group.id}`, { connection_ids: [conn.id] }, token);
-    const alert = await call<{ id: string }>(base, 'POST', '/api/alerts', { name: `bench alert ×${set.fanOut}`, symbol: 'MNQ1!', groupIds: [group.id] }, token);
+    const alert = await call<{ id: string }>(
+      base,
+      'POST',
+      '/api/alerts',
+      { name: `bench alert ×${set.fanOut}`, symbol: 'MNQ1!', groupIds: [group.id] },
+      token,
+    );
     const endpoint = await call<{ url: string }>(base, 'GET', '/api/webhooks/endpoint', undefined, token);
     routes.push({ fanOut: set.fanOut, webhookUrl: base + new URL(endpoint.url).pathname, alertId: alert.id });
   }

@@ -12,7 +12,13 @@ import type { Target } from '../target';
 import { productEnv } from './product-env';
 import { setUpProductUser } from './setup-user';
 
-export async function startStandaloneProduct(productRoot: string, sim: Simulator, sets: SimAccountSet[], execArgv: string[] = [], env: Record<string, string> = {}): Promise<Target> {
+export async function startStandaloneProduct(
+  productRoot: string,
+  sim: Simulator,
+  sets: SimAccountSet[],
+  execArgv: string[] = [],
+  env: Record<string, string> = {},
+): Promise<Target> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-standalone-'));

@@ -6,7 +6,16 @@ import type { ThreadUse } from '../thread-cpu';
 const latency = { count: 18_000, p50: 4, p90: 9, p99: 55, max: 80, mean: 5 };
 
 const soakResult = (cpu?: SoakResult['cpuMsPerWebhook'], wakes?: SoakResult['wakesPerWebhook']): BenchResult => ({
-  machine: { nproc: 2, cpuModel: 'AMD EPYC', memoryMiB: 24_105, node: 'v20.20.2', kernel: '6.18', date: '2026-11-25T13:00:00Z', loadAvgAtStart: [0.2, 0.5, 0.6], stealAtStartPct: 0 },
+  machine: {
+    nproc: 2,
+    cpuModel: 'AMD EPYC',
+    memoryMiB: 24_105,
+    node: 'v20.20.2',
+    kernel: '6.18',
+    date: '2026-11-25T13:00:00Z',
+    loadAvgAtStart: [0.2, 0.5, 0.6],
+    stealAtStartPct: 0,
+  },
   mode: 'soak',
   durationS: 420,
   method: [],
@@ -14,8 +23,19 @@ const soakResult = (cpu?: SoakResult['cpuMsPerWebhook'], wakes?: SoakResult['wak
   halfRate: [],
   kafka: null,
   soak: {
-    target: 'standalone', fanOut: 10, rate: 60, durationMs: 300_000, warmUpS: 120, latency, errors: 0, stealPct: 0.1,
-    rssMiB: [{ atS: 0, rssMiB: 600 }, { atS: 120, rssMiB: 650 }, { atS: 420, rssMiB: 655 }],
+    target: 'standalone',
+    fanOut: 10,
+    rate: 60,
+    durationMs: 300_000,
+    warmUpS: 120,
+    latency,
+    errors: 0,
+    stealPct: 0.1,
+    rssMiB: [
+      { atS: 0, rssMiB: 600 },
+      { atS: 120, rssMiB: 650 },
+      { atS: 420, rssMiB: 655 },
+    ],
     ...(cpu ? { cpuMsPerWebhook: cpu } : {}),
     ...(wakes ? { wakesPerWebhook: wakes } : {}),
   },
@@ -35,37 +55,58 @@ describe('resultMarkdown, soak section', () => {
   });
 
   it("should give the product's CPU per webhook by thread, heaviest first, and the bench's own", () => {
-    const md = resultMarkdown(soakResult({ threads: { helpers: 0.9, main: 6.28, pglite: 4.14 }, bench: 3.5 }), 'latest-soak.svg', null);
+    const md = resultMarkdown(
+      soakResult({ threads: { helpers: 0.9, main: 6.28, pglite: 4.14 }, bench: 3.5 }),
+      'latest-soak.svg',
+      null,
+    );
 
     expect(md).toContain(
-      "CPU per webhook over the measured part: the product 11.32 ms (by thread: main 6.28, pglite 4.14, helpers 0.90); " +
+      'CPU per webhook over the measured part: the product 11.32 ms (by thread: main 6.28, pglite 4.14, helpers 0.90); ' +
         "the bench's own process (load driver and simulator, on the same cores) 3.50 ms.",
     );
   });
 
   it('should leave the line out for a result written before threads were read', () => {
-    expect(resultMarkdown(soakResult(), 'latest-soak.svg', null)).not.toContain('CPU per webhook over the measured part');
+    expect(resultMarkdown(soakResult(), 'latest-soak.svg', null)).not.toContain(
+      'CPU per webhook over the measured part',
+    );
   });
 
   it("should give the product's wake-ups per webhook by thread, most first", () => {
-    const md = resultMarkdown(soakResult({ threads: { main: 6.28, pglite: 4.14 }, bench: 3.5 }, { pglite: 1.83, main: 4.81 }), 'latest-soak.svg', null);
+    const md = resultMarkdown(
+      soakResult({ threads: { main: 6.28, pglite: 4.14 }, bench: 3.5 }, { pglite: 1.83, main: 4.81 }),
+      'latest-soak.svg',
+      null,
+    );
 
     expect(md).toContain('Wake-ups per webhook (voluntary context switches) by thread: main 4.8, pglite 1.8.');
   });
 
   it("should say what held the bench's own process up, whose pauses count as the target's latency", () => {
     const result = soakResult();
-    const md = resultMarkdown({ ...result, soak: { ...result.soak!, benchPauses: { loopDelayP99Ms: 12.1, loopDelayMaxMs: 950.3, gc: { count: 40, maxMs: 30.2, totalMs: 400 } } } }, 'latest-soak.svg', null);
+    const md = resultMarkdown(
+      {
+        ...result,
+        soak: {
+          ...result.soak!,
+          benchPauses: { loopDelayP99Ms: 12.1, loopDelayMaxMs: 950.3, gc: { count: 40, maxMs: 30.2, totalMs: 400 } },
+        },
+      },
+      'latest-soak.svg',
+      null,
+    );
 
     expect(md).toContain(
       "What held the bench's own process (load driver and simulator) up, whose pauses count as latency: event loop delayed p99 12.1 ms, at most 950.3 ms; 40 collections (longest 30.2 ms, 400 ms in all).",
     );
   });
 
-  it("should give what the main thread allocated per webhook, by origin and by function, with --alloc-profile", () => {
+  it('should give what the main thread allocated per webhook, by origin and by function, with --alloc-profile', () => {
     const result = soakResult();
     const allocations = {
-      webhooks: 16800, kbPerWebhook: 389.3,
+      webhooks: 16800,
+      kbPerWebhook: 389.3,
       byPackage: [{ name: 'services/execution/src', pct: 26.2, kbPerWebhook: 101.9 }],
       byFunction: [{ name: 'drain (libs/database/src:41)', pct: 5.3, kbPerWebhook: 20.8 }],
     };
@@ -73,7 +114,9 @@ describe('resultMarkdown, soak section', () => {
 
     expect(md).toContain('389.3 kB per webhook over 16800 webhooks');
     expect(md).toContain('- by origin: `services/execution/src` 101.9 kB (26.2 %)');
-    expect(md).toContain("- by function (its own allocations, not its callees'): `drain (libs/database/src:41)` 20.8 kB (5.3 %)");
+    expect(md).toContain(
+      "- by function (its own allocations, not its callees'): `drain (libs/database/src:41)` 20.8 kB (5.3 %)",
+    );
   });
 
   it('should leave the allocations out without --alloc-profile', () => {
@@ -82,12 +125,29 @@ describe('resultMarkdown, soak section', () => {
 });
 
 const step = (p99: number, threads?: ThreadUse): StepResult => ({
-  rate: 80, durationMs: 8000, sent: 640, complete: 640, errors: 0, errorSamples: [], latency: { ...latency, p99 }, response: latency, ordersReceived: 6400,
-  pass: true, cpuCores: 0.5, cpuMsPerWebhook: 6, rssMiB: 600, peakRssMiB: 620, loadAvg1: 1, stealPct: 0, ...(threads ? { threads } : {}),
+  rate: 80,
+  durationMs: 8000,
+  sent: 640,
+  complete: 640,
+  errors: 0,
+  errorSamples: [],
+  latency: { ...latency, p99 },
+  response: latency,
+  ordersReceived: 6400,
+  pass: true,
+  cpuCores: 0.5,
+  cpuMsPerWebhook: 6,
+  rssMiB: 600,
+  peakRssMiB: 620,
+  loadAvg1: 1,
+  stealPct: 0,
+  ...(threads ? { threads } : {}),
 });
 
 const halfRateResult = (baseline: StepResult, product: StepResult): BenchResult => ({
-  ...soakResult(), mode: 'default', soak: null,
+  ...soakResult(),
+  mode: 'default',
+  soak: null,
   halfRate: [{ fanOut: 10, rate: 80, target: 'standalone', baseline, product, pairs: [{ baseline, product }] }],
 });
 
@@ -96,7 +156,10 @@ describe('resultMarkdown, half-rate section', () => {
     const md = resultMarkdown(
       halfRateResult(
         step(9.2, { cpuMs: { main: 3.11, helpers: 0.18 }, wakes: { main: 3.3, helpers: 0.2 } }),
-        step(50.3, { cpuMs: { main: 6.5, pglite: 3.36, helpers: 2.04 }, wakes: { main: 4.8, pglite: 1.8, helpers: 1.2 } }),
+        step(50.3, {
+          cpuMs: { main: 6.5, pglite: 3.36, helpers: 2.04 },
+          wakes: { main: 4.8, pglite: 1.8, helpers: 1.2 },
+        }),
       ),
       'latest.svg',
       null,
@@ -109,7 +172,11 @@ describe('resultMarkdown, half-rate section', () => {
 
   it('should show a run with sweeps by its latency curve and its tables of steps', () => {
     const r = halfRateResult(step(9.2), step(50.3));
-    const md = resultMarkdown({ ...r, sweeps: [{ target: 'standalone', fanOut: 10, steps: [step(50.3)], sustainedRate: 80 }] }, 'latest.svg', 'latest.png');
+    const md = resultMarkdown(
+      { ...r, sweeps: [{ target: 'standalone', fanOut: 10, steps: [step(50.3)], sustainedRate: 80 }] },
+      'latest.svg',
+      'latest.png',
+    );
 
     expect(md).toContain('![latency versus rate](latest.png)');
     expect(md).toContain('## Highest sustained rate');
@@ -117,19 +184,38 @@ describe('resultMarkdown, half-rate section', () => {
   });
 
   it("should give each pair's p99 to the first order beside its p99 to the last, and the driver's lateness, in the pairs' list and the table of steps", () => {
-    const stalls = { mainGc: { count: 3, maxMs: 9.5, totalMs: 20 }, mainFullGc: { count: 0, maxMs: 0, totalMs: 0 }, otherGc: { count: 0, maxMs: 0, totalMs: 0 }, checkpointsMs: [], vacuumsMs: [] };
-    const product: StepResult = { ...step(147.6), firstOrder: { ...latency, p99: 140.1 }, driverLag: { ...latency, p99: 3.2 }, stalls };
+    const stalls = {
+      mainGc: { count: 3, maxMs: 9.5, totalMs: 20 },
+      mainFullGc: { count: 0, maxMs: 0, totalMs: 0 },
+      otherGc: { count: 0, maxMs: 0, totalMs: 0 },
+      checkpointsMs: [],
+      vacuumsMs: [],
+    };
+    const product: StepResult = {
+      ...step(147.6),
+      firstOrder: { ...latency, p99: 140.1 },
+      driverLag: { ...latency, p99: 3.2 },
+      stalls,
+    };
     const r = halfRateResult({ ...step(12.1), driverLag: { ...latency, p99: 1.2 } }, product);
-    const md = resultMarkdown({ ...r, sweeps: [{ target: 'standalone', fanOut: 10, steps: [product, step(60)], sustainedRate: 80 }] }, 'latest.svg', null);
+    const md = resultMarkdown(
+      { ...r, sweeps: [{ target: 'standalone', fanOut: 10, steps: [product, step(60)], sustainedRate: 80 }] },
+      'latest.svg',
+      null,
+    );
 
-    expect(md).toContain("- pair 1, p99 147.6 ms, first order 140.1 ms, driver late 3.2 ms (1.2 in the baseline's step): GC main 3×");
+    expect(md).toContain(
+      "- pair 1, p99 147.6 ms, first order 140.1 ms, driver late 3.2 ms (1.2 in the baseline's step): GC main 3×",
+    );
     expect(md).toContain('| standalone | 10 | 80 | 640 | 0 | 4.0 | 147.6 | 80.0 | 140.1 | 55.0 |');
     // A step measured before the first order was (older results) shows a dash.
     expect(md).toContain('| standalone | 10 | 80 | 640 | 0 | 4.0 | 60.0 | 80.0 | — | 55.0 |');
   });
 
   it('should leave the by-thread lines out for steps read before threads were', () => {
-    expect(resultMarkdown(halfRateResult(step(9.2), step(50.3)), 'latest.svg', null)).not.toContain('Per webhook by thread');
+    expect(resultMarkdown(halfRateResult(step(9.2), step(50.3)), 'latest.svg', null)).not.toContain(
+      'Per webhook by thread',
+    );
   });
 });
 
@@ -163,7 +249,9 @@ describe('resultMarkdown, CPU profiles', () => {
   it('should leave the total lines out for profiles summarised before totals were', () => {
     const r: BenchResult = {
       ...soakResult(),
-      profiles: [{ thread: 'main thread', file: 'CPU.1.1.1.0.001.cpuprofile', busyMs: 1000, byPackage: [], byFunction: [] }],
+      profiles: [
+        { thread: 'main thread', file: 'CPU.1.1.1.0.001.cpuprofile', busyMs: 1000, byPackage: [], byFunction: [] },
+      ],
     };
 
     expect(resultMarkdown(r, 'latest-soak.svg', null)).not.toContain('total by');

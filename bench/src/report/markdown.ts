@@ -29,7 +29,8 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
       '| --- | --- | --- | --- | --- | --- | --- | --- |',
     );
   }
-  const base = (fanOut: number): number => r.sweeps.find((s) => s.target === 'baseline' && s.fanOut === fanOut)?.sustainedRate ?? Number.NaN;
+  const base = (fanOut: number): number =>
+    r.sweeps.find((s) => s.target === 'baseline' && s.fanOut === fanOut)?.sustainedRate ?? Number.NaN;
   for (const s of [...r.sweeps].sort((a, b) => a.fanOut - b.fanOut)) {
     const at = s.steps.find((p) => p.rate === s.sustainedRate);
     const peak = Math.max(...s.steps.map((p) => p.peakRssMiB));
@@ -61,13 +62,28 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
           "and the p99 of the bench's own lateness in sending them, which counts in both:",
         '',
       );
-      pairsOf(h).forEach((p, i) => p.product.stalls && lines.push(`- pair ${i + 1}, p99 ${f(p.product.latency.p99)} ms${waitedWhere(p)}: ${describeStalls(p.product.stalls)}`));
+      pairsOf(h).forEach(
+        (p, i) =>
+          p.product.stalls &&
+          lines.push(
+            `- pair ${i + 1}, p99 ${f(p.product.latency.p99)} ms${waitedWhere(p)}: ${describeStalls(p.product.stalls)}`,
+          ),
+      );
     }
     const byThread = r.halfRate.flatMap((h) =>
-      h.baseline.threads && h.product.threads ? [`- ${h.target} at ${h.rate}/s: baseline ${describeUse(h.baseline.threads)}; product ${describeUse(h.product.threads)}`] : [],
+      h.baseline.threads && h.product.threads
+        ? [
+            `- ${h.target} at ${h.rate}/s: baseline ${describeUse(h.baseline.threads)}; product ${describeUse(h.product.threads)}`,
+          ]
+        : [],
     );
     if (byThread.length) {
-      lines.push('', 'Per webhook by thread in the median pair (wake-ups / CPU): what a webhook costs each thread, and how often it wakes one.', '', ...byThread);
+      lines.push(
+        '',
+        'Per webhook by thread in the median pair (wake-ups / CPU): what a webhook costs each thread, and how often it wakes one.',
+        '',
+        ...byThread,
+      );
     }
   }
   if (r.kafka) {
@@ -87,7 +103,11 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
     const first = s.rssMiB[0]?.rssMiB ?? Number.NaN;
     const last = s.rssMiB[s.rssMiB.length - 1]?.rssMiB ?? Number.NaN;
     const growth = rssGrowth(s);
-    lines.push('', `## Soak: ${s.target} fan-out ${s.fanOut} at ${s.rate}/s for ${Math.round(s.durationMs / 60000)} min, after ${s.warmUpS} s of warm-up`, '');
+    lines.push(
+      '',
+      `## Soak: ${s.target} fan-out ${s.fanOut} at ${s.rate}/s for ${Math.round(s.durationMs / 60000)} min, after ${s.warmUpS} s of warm-up`,
+      '',
+    );
     lines.push(
       `RSS ${f(first)} MiB at the warm-up's start, ${f(last)} MiB at the end; over the measured minutes ${growth ? `${f(growth.fromMiB)} → ${f(growth.toMiB)} MiB (${growth.window}-s means)` : 'no samples'}. ` +
         `Measured part: latency p50 ${f(s.latency.p50)} / p99 ${f(s.latency.p99)} ms; errors ${s.errors}; CPU steal ${f(s.stealPct)} %.`,
@@ -95,14 +115,18 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
     if (s.cpuMsPerWebhook) {
       const { threads, bench } = s.cpuMsPerWebhook;
       const total = Object.values(threads).reduce((a, b) => a + b, 0);
-      const parts = Object.entries(threads).sort(([, a], [, b]) => b - a).map(([role, ms]) => `${role} ${f(ms, 2)}`);
+      const parts = Object.entries(threads)
+        .sort(([, a], [, b]) => b - a)
+        .map(([role, ms]) => `${role} ${f(ms, 2)}`);
       lines.push(
         '',
         `CPU per webhook over the measured part: the product ${f(total, 2)} ms (by thread: ${parts.join(', ')}); ` +
           `the bench's own process (load driver and simulator, on the same cores) ${f(bench, 2)} ms.`,
       );
       if (s.wakesPerWebhook) {
-        const wakes = Object.entries(s.wakesPerWebhook).sort(([, a], [, b]) => b - a).map(([role, n]) => `${role} ${f(n, 1)}`);
+        const wakes = Object.entries(s.wakesPerWebhook)
+          .sort(([, a], [, b]) => b - a)
+          .map(([role, n]) => `${role} ${f(n, 1)}`);
         lines.push('', `Wake-ups per webhook (voluntary context switches) by thread: ${wakes.join(', ')}.`);
       }
     }
@@ -110,22 +134,36 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
       lines.push('', `What held it up over the measured part: ${describeStalls(s.stalls)}.`);
     }
     if (s.benchPauses) {
-      lines.push('', `What held the bench's own process (load driver and simulator) up, whose pauses count as latency: ${describeOwnPauses(s.benchPauses)}.`);
+      lines.push(
+        '',
+        `What held the bench's own process (load driver and simulator) up, whose pauses count as latency: ${describeOwnPauses(s.benchPauses)}.`,
+      );
     }
     if (s.allocations) {
       lines.push('', ...allocationsMarkdown(s.allocations));
     }
     lines.push('', `RSS samples (s: MiB): ${s.rssMiB.map((p) => `${p.atS}: ${f(p.rssMiB, 0)}`).join(', ')}`);
     if (s.rssMiB.some((p) => p.diskMiB !== undefined)) {
-      lines.push('', `Data directory samples (s: MiB): ${s.rssMiB.map((p) => `${p.atS}: ${f(p.diskMiB ?? Number.NaN, 0)}`).join(', ')}`);
+      lines.push(
+        '',
+        `Data directory samples (s: MiB): ${s.rssMiB.map((p) => `${p.atS}: ${f(p.diskMiB ?? Number.NaN, 0)}`).join(', ')}`,
+      );
     }
   }
   lines.push('', '## Targets', '', '| target | goal | measured | met |', '| --- | --- | --- | --- |');
   for (const c of r.checks) {
-    lines.push(`| ${c.name} | ${c.goal} | ${c.measured} | ${c.met === null ? (c.unjudged ?? 'not measured') : c.met ? 'yes' : 'NO'} |`);
+    lines.push(
+      `| ${c.name} | ${c.goal} | ${c.measured} | ${c.met === null ? (c.unjudged ?? 'not measured') : c.met ? 'yes' : 'NO'} |`,
+    );
   }
   if (r.sweeps.length) {
-    lines.push('', '## Every step', '', '| system | fan-out | rate/s | sent | errors | p50 | p99 | max | first order p99 | answer p99 | CPU cores | RSS MiB | load | steal % |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    lines.push(
+      '',
+      '## Every step',
+      '',
+      '| system | fan-out | rate/s | sent | errors | p50 | p99 | max | first order p99 | answer p99 | CPU cores | RSS MiB | load | steal % |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    );
   }
   for (const s of r.sweeps) {
     for (const p of s.steps) {
@@ -146,7 +184,8 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
 
 /** `--alloc-profile`: what the main thread allocated over the soak's measured part, by origin and by function. */
 function allocationsMarkdown(a: AllocationSummary): string[] {
-  const shares = (xs: AllocationShare[]): string => xs.map((x) => `\`${x.name}\` ${f(x.kbPerWebhook)} kB (${f(x.pct)} %)`).join(' · ');
+  const shares = (xs: AllocationShare[]): string =>
+    xs.map((x) => `\`${x.name}\` ${f(x.kbPerWebhook)} kB (${f(x.pct)} %)`).join(' · ');
   return [
     `Allocated by the main thread over the measured part (--alloc-profile; V8's sampling heap profiler, objects already collected included, so what drives its collections): ${f(a.kbPerWebhook)} kB per webhook over ${a.webhooks} webhooks.`,
     '',
@@ -165,7 +204,13 @@ function profilesMarkdown(profiles: ProfileSummary[]): string[] {
   ];
   const shares = (xs: Share[]): string => xs.map((x) => `\`${x.name}\` ${f(x.pct)} %`).join(' · ');
   for (const p of profiles) {
-    lines.push('', `**${p.thread}** (\`${p.file}\`, ${f(p.busyMs / 1000)} s busy)`, '', `- by origin: ${shares(p.byPackage)}`, `- by function: ${shares(p.byFunction)}`);
+    lines.push(
+      '',
+      `**${p.thread}** (\`${p.file}\`, ${f(p.busyMs / 1000)} s busy)`,
+      '',
+      `- by origin: ${shares(p.byPackage)}`,
+      `- by function: ${shares(p.byFunction)}`,
+    );
     if (p.totalByPackage && p.totalByFunction) {
       lines.push(`- total by origin: ${shares(p.totalByPackage)}`, `- total by function: ${shares(p.totalByFunction)}`);
     }

@@ -2,7 +2,13 @@ import { rssOverTimeSvg } from './svg';
 import type { SoakResult } from './result';
 
 const soak = (rssMiB: SoakResult['rssMiB']): SoakResult => ({
-  target: 'standalone', fanOut: 10, rate: 80, durationMs: 300_000, warmUpS: 120, errors: 0, stealPct: 0,
+  target: 'standalone',
+  fanOut: 10,
+  rate: 80,
+  durationMs: 300_000,
+  warmUpS: 120,
+  errors: 0,
+  stealPct: 0,
   latency: { count: 24_000, p50: 6, p90: 12, p99: 25, max: 60, mean: 7 },
   rssMiB,
 });
@@ -11,7 +17,14 @@ const pointsOf = (svg: string): string[] => [...svg.matchAll(/<polyline [^>]*poi
 
 describe('rssOverTimeSvg (a soak without a sweep)', () => {
   it('should draw the RSS and the data directory over time, the warm-up marked, on axes that hold the largest sample', () => {
-    const svg = rssOverTimeSvg(soak([{ atS: 0, rssMiB: 900, diskMiB: 39 }, { atS: 120, rssMiB: 620, diskMiB: 150 }, { atS: 420, rssMiB: 656, diskMiB: 488 }]), 'Memory over the soak');
+    const svg = rssOverTimeSvg(
+      soak([
+        { atS: 0, rssMiB: 900, diskMiB: 39 },
+        { atS: 120, rssMiB: 620, diskMiB: 150 },
+        { atS: 420, rssMiB: 656, diskMiB: 488 },
+      ]),
+      'Memory over the soak',
+    );
 
     const [rss, disk] = pointsOf(svg);
     expect(rss.split(' ')).toHaveLength(3);
@@ -27,7 +40,13 @@ describe('rssOverTimeSvg (a soak without a sweep)', () => {
   });
 
   it('should leave the data directory out when the product had none', () => {
-    const svg = rssOverTimeSvg(soak([{ atS: 0, rssMiB: 300 }, { atS: 60, rssMiB: 310 }]), 'Memory over the soak');
+    const svg = rssOverTimeSvg(
+      soak([
+        { atS: 0, rssMiB: 300 },
+        { atS: 60, rssMiB: 310 },
+      ]),
+      'Memory over the soak',
+    );
 
     expect(pointsOf(svg)).toHaveLength(1);
     expect(svg).not.toContain('data directory');

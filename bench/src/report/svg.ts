@@ -35,7 +35,8 @@ export function latencyCurveSvg(sweeps: SweepResult[], title: string): string {
   const minR = Math.max(1, Math.min(...rates, 10));
   const maxR = Math.max(...rates, 20);
   const maxL = Math.min(2000, Math.max(300, ...points.map((p) => p.latency.p99)) * 1.05);
-  const x = (r: number): number => M.l + ((Math.log10(r) - Math.log10(minR)) / (Math.log10(maxR) - Math.log10(minR))) * (W - M.l - M.r);
+  const x = (r: number): number =>
+    M.l + ((Math.log10(r) - Math.log10(minR)) / (Math.log10(maxR) - Math.log10(minR))) * (W - M.l - M.r);
   const y = (ms: number): number => H - M.b - (Math.min(ms, maxL) / maxL) * (H - M.t - M.b);
   const out = frame(title);
   for (let d = 10 ** Math.floor(Math.log10(minR)); d <= maxR; d *= 10) {
@@ -54,16 +55,23 @@ export function latencyCurveSvg(sweeps: SweepResult[], title: string): string {
   }
   out.push(`<line x1="${M.l}" y1="${y(250)}" x2="${W - M.r}" y2="${y(250)}" stroke="red" stroke-dasharray="6 3"/>`);
   out.push(`<text x="${W - M.r - 4}" y="${y(250) - 4}" text-anchor="end" fill="red">p99 limit 250 ms</text>`);
-  out.push(`<text x="${(M.l + W - M.r) / 2}" y="${H - 18}" text-anchor="middle">offered rate (webhooks/s, log scale)</text>`);
-  out.push(`<text transform="translate(18 ${(M.t + H - M.b) / 2}) rotate(-90)" text-anchor="middle">webhook → last order (ms)</text>`);
+  out.push(
+    `<text x="${(M.l + W - M.r) / 2}" y="${H - 18}" text-anchor="middle">offered rate (webhooks/s, log scale)</text>`,
+  );
+  out.push(
+    `<text transform="translate(18 ${(M.t + H - M.b) / 2}) rotate(-90)" text-anchor="middle">webhook → last order (ms)</text>`,
+  );
   sweeps.forEach((s, i) => {
     const c = COLOURS[i % COLOURS.length];
     const pts = s.steps.filter((p) => p.complete > 0);
-    const line = (key: 'p50' | 'p99'): string => pts.map((p) => `${x(p.rate).toFixed(1)},${y(p.latency[key]).toFixed(1)}`).join(' ');
+    const line = (key: 'p50' | 'p99'): string =>
+      pts.map((p) => `${x(p.rate).toFixed(1)},${y(p.latency[key]).toFixed(1)}`).join(' ');
     out.push(`<polyline fill="none" stroke="${c}" stroke-width="2" points="${line('p99')}"/>`);
     out.push(`<polyline fill="none" stroke="${c}" stroke-width="1" stroke-dasharray="4 3" points="${line('p50')}"/>`);
     for (const p of pts) {
-      out.push(`<circle cx="${x(p.rate).toFixed(1)}" cy="${y(p.latency.p99).toFixed(1)}" r="3" fill="${p.pass ? c : 'white'}" stroke="${c}"/>`);
+      out.push(
+        `<circle cx="${x(p.rate).toFixed(1)}" cy="${y(p.latency.p99).toFixed(1)}" r="3" fill="${p.pass ? c : 'white'}" stroke="${c}"/>`,
+      );
     }
     out.push(...legendEntry(i, c, `${s.target} ×${s.fanOut} (max ${s.sustainedRate}/s)`));
   });
@@ -92,16 +100,25 @@ export function rssOverTimeSvg(soak: SoakResult, title: string): string {
     out.push(`<line x1="${M.l}" y1="${y(mib)}" x2="${W - M.r}" y2="${y(mib)}" stroke="#eee"/>`);
     out.push(`<text x="${M.l - 6}" y="${y(mib) + 4}" text-anchor="end">${mib}</text>`);
   }
-  out.push(`<line x1="${x(soak.warmUpS)}" y1="${M.t}" x2="${x(soak.warmUpS)}" y2="${H - M.b}" stroke="#555" stroke-dasharray="6 3"/>`);
+  out.push(
+    `<line x1="${x(soak.warmUpS)}" y1="${M.t}" x2="${x(soak.warmUpS)}" y2="${H - M.b}" stroke="#555" stroke-dasharray="6 3"/>`,
+  );
   out.push(`<text x="${x(soak.warmUpS) + 4}" y="${M.t + 12}" fill="#555">measured from here</text>`);
-  out.push(`<text x="${(M.l + W - M.r) / 2}" y="${H - 18}" text-anchor="middle">seconds since the warm-up's start</text>`);
+  out.push(
+    `<text x="${(M.l + W - M.r) / 2}" y="${H - 18}" text-anchor="middle">seconds since the warm-up's start</text>`,
+  );
   out.push(`<text transform="translate(18 ${(M.t + H - M.b) / 2}) rotate(-90)" text-anchor="middle">MiB</text>`);
-  const line = (pts: Array<[number, number]>): string => pts.map(([t, mib]) => `${x(t).toFixed(1)},${y(mib).toFixed(1)}`).join(' ');
-  out.push(`<polyline fill="none" stroke="${COLOURS[0]}" stroke-width="2" points="${line(samples.map((p) => [p.atS, p.rssMiB]))}"/>`);
+  const line = (pts: Array<[number, number]>): string =>
+    pts.map(([t, mib]) => `${x(t).toFixed(1)},${y(mib).toFixed(1)}`).join(' ');
+  out.push(
+    `<polyline fill="none" stroke="${COLOURS[0]}" stroke-width="2" points="${line(samples.map((p) => [p.atS, p.rssMiB]))}"/>`,
+  );
   const legend = [`RSS, ${soak.target} at ${soak.rate}/s`];
   const disk = samples.filter((p) => p.diskMiB !== undefined);
   if (disk.length) {
-    out.push(`<polyline fill="none" stroke="${COLOURS[1]}" stroke-width="2" stroke-dasharray="4 3" points="${line(disk.map((p) => [p.atS, p.diskMiB as number]))}"/>`);
+    out.push(
+      `<polyline fill="none" stroke="${COLOURS[1]}" stroke-width="2" stroke-dasharray="4 3" points="${line(disk.map((p) => [p.atS, p.diskMiB as number]))}"/>`,
+    );
     legend.push('data directory');
   }
   legend.forEach((text, i) => out.push(...legendEntry(i, COLOURS[i], text, i > 0)));

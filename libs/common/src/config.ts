@@ -23,14 +23,12 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
 
 /** Comma-separated list variable. */
 export const csv = () =>
-  z
-    .string()
-    .transform((s) =>
-      s
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    );
+  z.string().transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
 
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 

@@ -13,7 +13,9 @@ const text = (max: number) => z.string().trim().max(max, `must be at most ${max}
 const Cid = z
   .union([z.number(), z.string().trim().max(12)])
   .transform((v) => (v === '' ? null : Number(v)))
-  .pipe(z.number({ message: 'must be a whole number' }).int('must be a whole number').min(0).max(2_147_483_647).nullable());
+  .pipe(
+    z.number({ message: 'must be a whole number' }).int('must be a whole number').min(0).max(2_147_483_647).nullable(),
+  );
 /** The web form's comma-separated field, or a list: trimmed, empties dropped. */
 const ConnectedAccounts = z
   .union([z.array(text(100)).max(100), z.string().max(4000)])
@@ -101,7 +103,11 @@ export const AccountV1 = z.object({
 export type AccountV1 = z.infer<typeof AccountV1>;
 
 export const SymbolSearchV1 = z.object({
-  symbol: z.string({ message: 'Please enter a symbol' }).trim().min(1, 'Please enter a symbol').max(SYMBOL_MAX_LENGTH, `must be at most ${SYMBOL_MAX_LENGTH} characters`),
+  symbol: z
+    .string({ message: 'Please enter a symbol' })
+    .trim()
+    .min(1, 'Please enter a symbol')
+    .max(SYMBOL_MAX_LENGTH, `must be at most ${SYMBOL_MAX_LENGTH} characters`),
 });
 export const ContractMatchV1 = z.object({
   contract_id: z.number().int(),
@@ -132,11 +138,31 @@ const Empty = z.object({});
 
 export const connectionsContracts = {
   [Topic.ConnectionsList]: request({ owner: 'connections', version: 1, request: Empty, reply: z.array(ConnectionV1) }),
-  [Topic.ConnectionsCreate]: request({ owner: 'connections', version: 1, request: CreateConnectionV1, reply: ConnectionV1 }),
-  [Topic.ConnectionsUpdate]: request({ owner: 'connections', version: 1, request: UpdateConnectionV1, reply: ConnectionV1 }),
+  [Topic.ConnectionsCreate]: request({
+    owner: 'connections',
+    version: 1,
+    request: CreateConnectionV1,
+    reply: ConnectionV1,
+  }),
+  [Topic.ConnectionsUpdate]: request({
+    owner: 'connections',
+    version: 1,
+    request: UpdateConnectionV1,
+    reply: ConnectionV1,
+  }),
   [Topic.ConnectionsDelete]: request({ owner: 'connections', version: 1, request: ConnectionIdV1, reply: DeletedV1 }),
-  [Topic.ConnectionsTest]: request({ owner: 'connections', version: 1, request: ConnectionIdV1, reply: BrokerCheckResultV1 }),
-  [Topic.ConnectionsRefresh]: request({ owner: 'connections', version: 1, request: ConnectionIdV1, reply: BrokerCheckResultV1 }),
+  [Topic.ConnectionsTest]: request({
+    owner: 'connections',
+    version: 1,
+    request: ConnectionIdV1,
+    reply: BrokerCheckResultV1,
+  }),
+  [Topic.ConnectionsRefresh]: request({
+    owner: 'connections',
+    version: 1,
+    request: ConnectionIdV1,
+    reply: BrokerCheckResultV1,
+  }),
   [Topic.ConnectionsOAuthUrl]: request({ owner: 'connections', version: 1, request: Empty, reply: OAuthUrlV1 }),
   [Topic.ConnectionsOAuthCallback]: request({
     owner: 'connections',
@@ -145,7 +171,12 @@ export const connectionsContracts = {
     reply: OAuthCallbackResultV1,
   }),
   [Topic.AccountsList]: request({ owner: 'connections', version: 1, request: Empty, reply: z.array(AccountV1) }),
-  [Topic.SymbolsSearch]: request({ owner: 'connections', version: 1, request: SymbolSearchV1, reply: SymbolSearchResultV1 }),
+  [Topic.SymbolsSearch]: request({
+    owner: 'connections',
+    version: 1,
+    request: SymbolSearchV1,
+    reply: SymbolSearchResultV1,
+  }),
   [Topic.ConnectionsBrokerSession]: request({
     owner: 'connections',
     version: 1,

@@ -35,9 +35,7 @@ export const ConnectionChangedV1 = z.object({
   environment: Environment,
   status: z.enum(['connected', 'active', 'expired', 'error']),
   accounts: z.array(BrokerAccountV1),
-  session: z
-    .object({ accessTokenEncrypted: z.string(), expiresAt: z.string() })
-    .nullable(),
+  session: z.object({ accessTokenEncrypted: z.string(), expiresAt: z.string() }).nullable(),
 });
 export type ConnectionChangedV1 = z.infer<typeof ConnectionChangedV1>;
 

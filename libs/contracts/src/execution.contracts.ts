@@ -51,7 +51,11 @@ export type WebhookResultV1 = z.infer<typeof WebhookResultV1>;
  * What TradingView gets back for a webhook refused before any order (the API's error body, `detail` first), and the
  * trade log keeps as its response. Strict: a stored answer with any other field is not this one.
  */
-export const WebhookRefusalV1 = z.strictObject({ detail: z.string(), code: z.enum(ERROR_CODES), requestId: z.string() });
+export const WebhookRefusalV1 = z.strictObject({
+  detail: z.string(),
+  code: z.enum(ERROR_CODES),
+  requestId: z.string(),
+});
 export type WebhookRefusalV1 = z.infer<typeof WebhookRefusalV1>;
 
 export const WebhookEndpointV1 = z.object({ url: z.string() });
@@ -99,8 +103,18 @@ export const executionContracts = {
     reply: WebhookResultV1,
     partitions: 12,
   }),
-  [Topic.WebhookEndpointGet]: request({ owner: 'execution', version: 1, request: z.object({}), reply: WebhookEndpointV1 }),
-  [Topic.WebhookEndpointRotate]: request({ owner: 'execution', version: 1, request: z.object({}), reply: WebhookEndpointV1 }),
+  [Topic.WebhookEndpointGet]: request({
+    owner: 'execution',
+    version: 1,
+    request: z.object({}),
+    reply: WebhookEndpointV1,
+  }),
+  [Topic.WebhookEndpointRotate]: request({
+    owner: 'execution',
+    version: 1,
+    request: z.object({}),
+    reply: WebhookEndpointV1,
+  }),
   [Topic.LogsList]: request({
     owner: 'execution',
     version: 1,
@@ -115,5 +129,10 @@ export const executionContracts = {
  * this object first, so once their contract files define these topics theirs win (delete these then).
  */
 export const executionFallbackContracts = {
-  [Topic.AlertsRoute]: request({ owner: 'trading', version: 1, request: z.object({ alertId: Id }), reply: AlertRouteChangedV1 }),
+  [Topic.AlertsRoute]: request({
+    owner: 'trading',
+    version: 1,
+    request: z.object({ alertId: Id }),
+    reply: AlertRouteChangedV1,
+  }),
 } as const;

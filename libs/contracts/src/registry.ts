@@ -40,8 +40,7 @@ export type HandledRequestOf<T extends RequestTopic> = z.output<ReqSchema<T>>;
 export type ReplyOf<T extends RequestTopic> = z.output<ResSchema<T>>;
 export type EventOf<T extends EventTopic> = z.output<EvtSchema<T>>;
 
-export const contractOf = (topic: string): Contract | undefined =>
-  (contracts as Record<string, Contract>)[topic];
+export const contractOf = (topic: string): Contract | undefined => (contracts as Record<string, Contract>)[topic];
 
 export const requestTopicsOwnedBy = (service: ServiceName): string[] =>
   Object.entries(contracts as Record<string, Contract>)

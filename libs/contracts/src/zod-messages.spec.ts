@@ -1,7 +1,9 @@
 import { CreateConnectionV1, CreateGroupV1, SetUserStatusBodyV1 } from './index';
 
-const messages = (schema: { safeParse(v: unknown): { error?: { issues: { path: PropertyKey[]; message: string }[] } } }, value: unknown) =>
-  schema.safeParse(value).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+const messages = (
+  schema: { safeParse(v: unknown): { error?: { issues: { path: PropertyKey[]; message: string }[] } } },
+  value: unknown,
+) => schema.safeParse(value).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 
 describe('messages for what a schema does not word itself', () => {
   it('should say a missing field is required and a wrong type what it must be', () => {

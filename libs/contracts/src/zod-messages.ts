@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-const KIND: Record<string, string> = { string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', array: 'a list', object: 'an object' };
+const KIND: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+};
 
 /**
  * Messages for what a schema does not word itself: a missing field "is required", a value of the wrong type

@@ -19,10 +19,19 @@ describe(DatabaseLog.name, () => {
   const logged = (spy: jest.SpyInstance) => JSON.stringify(spy.mock.calls);
 
   it("should log a failed statement's error, code and text on one line, and none of its parameters", () => {
-    sut.logQueryError(Object.assign(new Error('relation "auth.users" does not exist'), { code: '42P01' }), statement, parameters);
+    sut.logQueryError(
+      Object.assign(new Error('relation "auth.users" does not exist'), { code: '42P01' }),
+      statement,
+      parameters,
+    );
 
     expect(warn).toHaveBeenCalledWith(
-      { code: '42P01', constraint: undefined, statement: 'INSERT INTO "auth"."users" ("email", "password_hash") VALUES ($1, $2)', error: 'relation "auth.users" does not exist' },
+      {
+        code: '42P01',
+        constraint: undefined,
+        statement: 'INSERT INTO "auth"."users" ("email", "password_hash") VALUES ($1, $2)',
+        error: 'relation "auth.users" does not exist',
+      },
       'statement failed',
     );
     expect(logged(warn)).not.toContain('argon2id');
@@ -30,10 +39,20 @@ describe(DatabaseLog.name, () => {
   });
 
   it('should log a row refused by a unique index at debug, which its caller expects and handles', () => {
-    sut.logQueryError(Object.assign(new Error('duplicate key value violates unique constraint "uq_webhooks_request_executes"'), { code: '23505', constraint: 'uq_webhooks_request_executes' }), statement, parameters);
+    sut.logQueryError(
+      Object.assign(new Error('duplicate key value violates unique constraint "uq_webhooks_request_executes"'), {
+        code: '23505',
+        constraint: 'uq_webhooks_request_executes',
+      }),
+      statement,
+      parameters,
+    );
 
     expect(warn).not.toHaveBeenCalled();
-    expect(debug).toHaveBeenCalledWith(expect.objectContaining({ code: '23505', constraint: 'uq_webhooks_request_executes' }), 'statement refused by a unique index');
+    expect(debug).toHaveBeenCalledWith(
+      expect.objectContaining({ code: '23505', constraint: 'uq_webhooks_request_executes' }),
+      'statement refused by a unique index',
+    );
     expect(logged(debug)).not.toContain('argon2id');
   });
 

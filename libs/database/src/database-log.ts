@@ -20,7 +20,10 @@ export class DatabaseLog implements TypeOrmLogger {
 
   /** `_parameters` are left out on purpose (above). */
   logQueryError(error: string | Error, query: string, _parameters?: unknown[]): void {
-    const { message, code, constraint } = typeof error === 'string' ? { message: error, code: undefined, constraint: undefined } : (error as Error & { code?: string; constraint?: string });
+    const { message, code, constraint } =
+      typeof error === 'string'
+        ? { message: error, code: undefined, constraint: undefined }
+        : (error as Error & { code?: string; constraint?: string });
     const fields = { code, constraint, statement: statementOf(query), error: message };
     if (code === UNIQUE_VIOLATION) {
       this.logger.debug(fields, 'statement refused by a unique index');

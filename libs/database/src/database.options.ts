@@ -45,7 +45,11 @@ export function dataSourceOptions(runtime: DatabaseRuntime, opts: ServiceDatabas
   if (runtime.kind === 'postgres') {
     // A connection attempt gives up after 5 s (pg waits forever by default) and idle connections carry TCP
     // keepalives, so a database that vanished without closing its sockets surfaces as an error, not a hang.
-    return { ...common, url: runtime.url, extra: { max: runtime.poolSize, connectionTimeoutMillis: 5000, keepAlive: true } };
+    return {
+      ...common,
+      url: runtime.url,
+      extra: { max: runtime.poolSize, connectionTimeoutMillis: 5000, keepAlive: true },
+    };
   }
   return { ...common, driver: runtime.driver, extra: { max: 1 } };
 }

@@ -8,7 +8,8 @@ import { openEmbeddedDatabase } from './pglite';
 import { recordingLog } from './__fixtures__/recording-log';
 
 // 100 counters, indexed: their updates cannot be HOT (whose old versions a later read can prune), like the journal's.
-const COUNTERS = 'CREATE TABLE counters (id int PRIMARY KEY, n int NOT NULL); CREATE INDEX ix_counters_n ON counters (n); INSERT INTO counters SELECT g, 0 FROM generate_series(1, 100) g';
+const COUNTERS =
+  'CREATE TABLE counters (id int PRIMARY KEY, n int NOT NULL); CREATE INDEX ix_counters_n ON counters (n); INSERT INTO counters SELECT g, 0 FROM generate_series(1, 100) g';
 
 /** Three updates of every counter (300 dead rows, past autovacuum's threshold), their statistics flushed at once (see flushStats). */
 async function leaveDeadRows(db: EmbeddedDatabase): Promise<void> {
@@ -24,7 +25,9 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
 
   beforeAll(async () => {
     db = await EmbeddedDatabase.open(dataDir);
-    await db.exec('CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL, tags jsonb); CREATE UNIQUE INDEX uq_notes_body ON notes (body);');
+    await db.exec(
+      'CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL, tags jsonb); CREATE UNIQUE INDEX uq_notes_body ON notes (body);',
+    );
   });
 
   afterAll(async () => {
@@ -47,7 +50,10 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
   });
 
   it('should run a parameterised statement and answer its rows as objects', async () => {
-    const inserted = await db.query<{ id: number; tags: string[] }>('INSERT INTO notes (body, tags) VALUES ($1, $2::jsonb) RETURNING id, tags', ['first', JSON.stringify(['a', 'b'])]);
+    const inserted = await db.query<{ id: number; tags: string[] }>(
+      'INSERT INTO notes (body, tags) VALUES ($1, $2::jsonb) RETURNING id, tags',
+      ['first', JSON.stringify(['a', 'b'])],
+    );
 
     expect(inserted.rows).toEqual([{ id: 1, tags: ['a', 'b'] }]);
     expect(inserted.affectedRows).toBe(1);
@@ -61,18 +67,28 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
   });
 
   it("should reject with Postgres' error fields, which callers match on", async () => {
-    const err = (await db.query('INSERT INTO notes (body) VALUES ($1)', ['first']).catch((e: unknown) => e)) as Record<string, unknown>;
+    const err = (await db.query('INSERT INTO notes (body) VALUES ($1)', ['first']).catch((e: unknown) => e)) as Record<
+      string,
+      unknown
+    >;
 
     expect(err).toBeInstanceOf(Error);
-    expect(err).toMatchObject({ code: '23505', constraint: 'uq_notes_body', message: expect.stringContaining('duplicate key') as unknown });
+    expect(err).toMatchObject({
+      code: '23505',
+      constraint: 'uq_notes_body',
+      message: expect.stringContaining('duplicate key') as unknown,
+    });
   });
 
   it('should keep working after a failed statement', async () => {
-    await expect(db.query('SELECT body FROM notes WHERE id = $1', [1])).resolves.toMatchObject({ rows: [{ body: 'first' }] });
+    await expect(db.query('SELECT body FROM notes WHERE id = $1', [1])).resolves.toMatchObject({
+      rows: [{ body: 'first' }],
+    });
   });
 
   it('should answer a statement run again with other values from its own values (prepared once, bound each time)', async () => {
-    const select = 'SELECT $1::int AS n, $2::text AS t, $3::boolean AS b, $4::jsonb AS j, $5::uuid[] AS ids, $6::timestamptz AS at, $7::text AS missing';
+    const select =
+      'SELECT $1::int AS n, $2::text AS t, $3::boolean AS b, $4::jsonb AS j, $5::uuid[] AS ids, $6::timestamptz AS at, $7::text AS missing';
     const at = new Date('2026-11-22T10:00:00.000Z');
     for (const n of [1, 2, 3, 4, 5, 6, 7]) {
       const ids = [`00000000-0000-0000-0000-00000000000${n}`];
@@ -82,14 +98,17 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
     }
   });
 
-  it('should plan a prepared statement once, not again for every call\'s values', async () => {
+  it("should plan a prepared statement once, not again for every call's values", async () => {
     // A text no other test sends, so that pg_prepared_statements counts this test's calls alone.
     const select = 'SELECT body FROM notes WHERE id = $1 AND body <> $2';
     for (const id of [1, 2, 1, 2, 1, 2, 1, 2]) {
       await db.query(select, [id, 'none']);
     }
 
-    const { rows } = await db.query('SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1', [select]);
+    const { rows } = await db.query(
+      'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1',
+      [select],
+    );
     expect(rows).toEqual([{ generic_plans: 8, custom_plans: 0 }]);
   });
 
@@ -97,7 +116,9 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
     await db.query('SELECT * FROM notes WHERE id = $1', [1]);
     await db.exec('ALTER TABLE notes ADD COLUMN pinned boolean NOT NULL DEFAULT false');
 
-    await expect(db.query('SELECT * FROM notes WHERE id = $1', [1])).resolves.toMatchObject({ rows: [{ id: 1, body: 'first', pinned: false }] });
+    await expect(db.query('SELECT * FROM notes WHERE id = $1', [1])).resolves.toMatchObject({
+      rows: [{ id: 1, body: 'first', pinned: false }],
+    });
   });
 
   it('should keep answering when more statements are seen than it keeps prepared', async () => {
@@ -114,7 +135,11 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
   });
 
   it('should run statements in the order they were sent when several are in flight', async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => db.query('INSERT INTO notes (body) VALUES ($1) RETURNING id', [`burst ${i}`])));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        db.query('INSERT INTO notes (body) VALUES ($1) RETURNING id', [`burst ${i}`]),
+      ),
+    );
     const ids = results.map((r) => (r.rows[0] as { id: number }).id);
 
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
@@ -137,7 +162,12 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
 
     db = await EmbeddedDatabase.open(dataDir);
     await expect(db.query('SELECT body FROM notes ORDER BY id')).resolves.toMatchObject({
-      rows: [{ body: 'first' }, { body: 'second' }, ...Array.from({ length: 20 }, (_, i) => ({ body: `burst ${i}` })), ...Array.from({ length: 20 }, (_, i) => ({ body: `mixed ${i}` }))],
+      rows: [
+        { body: 'first' },
+        { body: 'second' },
+        ...Array.from({ length: 20 }, (_, i) => ({ body: `burst ${i}` })),
+        ...Array.from({ length: 20 }, (_, i) => ({ body: `mixed ${i}` })),
+      ],
     });
   });
 
@@ -145,7 +175,12 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
     // Its own database, whose passes run only when asked (an hour apart otherwise), until the last test.
     const houseDir = mkdtempSync(path.join(tmpdir(), 'embedded-db-house-'));
     let house: EmbeddedDatabase;
-    const deadRows = async () => (await house.query<{ n: number }>('SELECT n_dead_tup::int AS n FROM pg_stat_user_tables WHERE relname = $1', ['counters'])).rows[0]?.n ?? 0;
+    const deadRows = async () =>
+      (
+        await house.query<{ n: number }>('SELECT n_dead_tup::int AS n FROM pg_stat_user_tables WHERE relname = $1', [
+          'counters',
+        ])
+      ).rows[0]?.n ?? 0;
     // Statistics reach pg_stat_* at most once a second, unless a flush is asked for.
     const flushStats = () => house.exec('SELECT pg_stat_force_next_flush()');
 
@@ -161,7 +196,9 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
       // VACUUM cannot run in a transaction: it would have failed, and aborted the transaction with it.
       await expect(house.housekeeping()).resolves.toMatchObject({ vacuumed: [] });
       await house.exec('COMMIT');
-      await expect(house.query('SELECT count(*)::int AS n FROM counters WHERE n >= $1', [0])).resolves.toMatchObject({ rows: [{ n: 101 }] });
+      await expect(house.query('SELECT count(*)::int AS n FROM counters WHERE n >= $1', [0])).resolves.toMatchObject({
+        rows: [{ n: 101 }],
+      });
 
       await expect(house.housekeeping()).resolves.toMatchObject({ vacuumed: ['public.counters'] });
       await flushStats();
@@ -177,7 +214,9 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
 
     it("should vacuum a table at its own autovacuum threshold, as Postgres' autovacuum would", async () => {
       // Ten dead rows are left from the test before: below 50 + 20 % of the live rows, above 5 + 0 %.
-      await house.exec('ALTER TABLE counters SET (autovacuum_vacuum_threshold = 5, autovacuum_vacuum_scale_factor = 0)');
+      await house.exec(
+        'ALTER TABLE counters SET (autovacuum_vacuum_threshold = 5, autovacuum_vacuum_scale_factor = 0)',
+      );
       await flushStats();
 
       await expect(house.housekeeping()).resolves.toMatchObject({ vacuumed: ['public.counters'] });
@@ -186,10 +225,17 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
 
     /** Whether every row of `table` is frozen: written before the oldest transaction id the table still names. */
     const allFrozen = async (table: string) =>
-      (await house.query<{ frozen: boolean }>(`SELECT bool_and(age(t.xmin) > age(c.relfrozenxid)) AS frozen FROM ${table} t, pg_class c WHERE c.oid = $1::regclass`, [table])).rows[0].frozen;
+      (
+        await house.query<{ frozen: boolean }>(
+          `SELECT bool_and(age(t.xmin) > age(c.relfrozenxid)) AS frozen FROM ${table} t, pg_class c WHERE c.oid = $1::regclass`,
+          [table],
+        )
+      ).rows[0].frozen;
 
     it('should vacuum a table only ever inserted into once its new rows pass its insert threshold, and freeze them', async () => {
-      await house.exec('CREATE TABLE entries (id int PRIMARY KEY) WITH (autovacuum_vacuum_insert_threshold = 100, autovacuum_vacuum_insert_scale_factor = 0)');
+      await house.exec(
+        'CREATE TABLE entries (id int PRIMARY KEY) WITH (autovacuum_vacuum_insert_threshold = 100, autovacuum_vacuum_insert_scale_factor = 0)',
+      );
       await house.query('INSERT INTO entries SELECT generate_series(1, $1::int)', [80]);
       await flushStats();
       await expect(house.housekeeping()).resolves.toMatchObject({ vacuumed: [] });
@@ -214,7 +260,9 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
 
       await expect(house.housekeeping()).resolves.toMatchObject({ vacuumed: ['public.settings'] });
       expect(await allFrozen('settings')).toBe(true);
-      await expect(house.query('SELECT value FROM settings WHERE name = $1', ['region'])).resolves.toMatchObject({ rows: [{ value: 'eu' }] });
+      await expect(house.query('SELECT value FROM settings WHERE name = $1', ['region'])).resolves.toMatchObject({
+        rows: [{ value: 'eu' }],
+      });
     });
 
     afterAll(async () => {
@@ -245,13 +293,21 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
     const MB = 1024 * 1024;
     let wal: EmbeddedDatabase;
     const logSinceCheckpoint = async () =>
-      (await wal.query<{ bytes: number }>('SELECT (pg_current_wal_lsn() - redo_lsn)::float8 AS bytes FROM pg_control_checkpoint() WHERE $1', [true])).rows[0].bytes;
+      (
+        await wal.query<{ bytes: number }>(
+          'SELECT (pg_current_wal_lsn() - redo_lsn)::float8 AS bytes FROM pg_control_checkpoint() WHERE $1',
+          [true],
+        )
+      ).rows[0].bytes;
     /** A position in the log, in bytes from its start. */
     const walPosition = async (lsn: string) =>
       (await wal.query<{ at: number }>(`SELECT (${lsn} - '0/0'::pg_lsn)::float8 AS at WHERE $1`, [true])).rows[0].at;
     // Rows of random hex, which Postgres' compression leaves as they are: 8 kB of log a row.
     const write = (rows: number) =>
-      wal.query('INSERT INTO blobs (body) SELECT (SELECT string_agg(md5(random()::text || g || r), \'\') FROM generate_series(1, 250) g) FROM generate_series(1, $1::int) r', [rows]);
+      wal.query(
+        "INSERT INTO blobs (body) SELECT (SELECT string_agg(md5(random()::text || g || r), '') FROM generate_series(1, 250) g) FROM generate_series(1, $1::int) r",
+        [rows],
+      );
 
     beforeAll(async () => {
       wal = await EmbeddedDatabase.open(walDir, { intervalMs: 3_600_000, checkpointWalBytes: 2 * MB });
@@ -278,13 +334,19 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
       const announced: HousekeepingPass[] = [];
       wal.onHousekeeping((pass) => announced.push(pass));
       const pass = await wal.housekeeping();
-      expect(pass).toMatchObject({ vacuumed: [], checkpointed: true, checkpoint: { walBytes: expect.any(Number), ms: expect.any(Number) } });
+      expect(pass).toMatchObject({
+        vacuumed: [],
+        checkpointed: true,
+        checkpoint: { walBytes: expect.any(Number), ms: expect.any(Number) },
+      });
       // It says what it wrote out and how long it held the session (the log and the main thread report it).
       expect(pass.checkpoint?.walBytes).toBeGreaterThan(2 * MB);
       expect(pass.ms).toBeGreaterThanOrEqual(pass.checkpoint?.ms ?? Infinity);
       expect(announced).toEqual([pass]);
       expect(await logSinceCheckpoint()).toBeLessThan(0.1 * MB);
-      await expect(wal.query('SELECT count(*)::int AS n FROM blobs WHERE length(body) = $1', [8000])).resolves.toMatchObject({ rows: [{ n: 400 }] });
+      await expect(
+        wal.query('SELECT count(*)::int AS n FROM blobs WHERE length(body) = $1', [8000]),
+      ).resolves.toMatchObject({ rows: [{ n: 400 }] });
     });
 
     it('should log a change to a page after a checkpoint as the change, not as the whole page', async () => {
@@ -312,7 +374,10 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
       // Nothing here asks for one: the thread's own pass (every 200 ms, possibly already during the write on a
       // slow machine) finds more than 1 MB of log since the last checkpoint and starts one after the write.
       const deadline = Date.now() + 5000;
-      while ((await walPosition('(SELECT redo_lsn FROM pg_control_checkpoint())')) < before + 2 * MB && Date.now() < deadline) {
+      while (
+        (await walPosition('(SELECT redo_lsn FROM pg_control_checkpoint())')) < before + 2 * MB &&
+        Date.now() < deadline
+      ) {
         await new Promise((r) => setTimeout(r, 50));
       }
       expect(await walPosition('(SELECT redo_lsn FROM pg_control_checkpoint())')).toBeGreaterThan(before + 2 * MB);
@@ -330,7 +395,11 @@ describe('EmbeddedDatabase (PGlite on its own thread)', () => {
 
       await db.housekeeping();
 
-      expect(log.lines).toContainEqual({ level: 'debug', fields: expect.objectContaining({ vacuumed: ['public.counters'] }), message: expect.stringMatching(/^vacuumed public\.counters in [\d.]+ ms$/) });
+      expect(log.lines).toContainEqual({
+        level: 'debug',
+        fields: expect.objectContaining({ vacuumed: ['public.counters'] }),
+        message: expect.stringMatching(/^vacuumed public\.counters in [\d.]+ ms$/),
+      });
     } finally {
       await db.close();
       rmSync(dir, { recursive: true, force: true });

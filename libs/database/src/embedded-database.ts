@@ -17,7 +17,10 @@ export interface SqlSession {
   exec(text: string): Promise<EmbeddedResult | null>;
 }
 
-type Reply = { id: number; result: EmbeddedResult | null } | { id: number; error: Record<string, unknown> } | { housekeeping: HousekeepingPass };
+type Reply =
+  | { id: number; result: EmbeddedResult | null }
+  | { id: number; error: Record<string, unknown> }
+  | { housekeeping: HousekeepingPass };
 type Start = { ready: true } | { failed: Record<string, unknown> };
 
 /** What the thread does in place of Postgres' autovacuum and checkpointer (`Housekeeping` in pglite-worker.cjs). */
@@ -101,7 +104,9 @@ export class EmbeddedDatabase implements SqlSession {
    */
   static async open(dataDir: string, housekeeping: Partial<HousekeepingOptions> = {}): Promise<EmbeddedDatabase> {
     mkdirSync(dataDir, { recursive: true });
-    const worker = new Worker(path.join(__dirname, 'pglite-worker.cjs'), { workerData: { dataDir, housekeeping: { ...DEFAULT_HOUSEKEEPING, ...housekeeping } } });
+    const worker = new Worker(path.join(__dirname, 'pglite-worker.cjs'), {
+      workerData: { dataDir, housekeeping: { ...DEFAULT_HOUSEKEEPING, ...housekeeping } },
+    });
     await new Promise<void>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`the embedded database did not start (worker exit ${code})`));
       worker.once('error', reject);
@@ -148,7 +153,11 @@ export class EmbeddedDatabase implements SqlSession {
     await new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
   }
 
-  private call(msg: { op: 'query' | 'exec' | 'housekeeping' | 'close'; text?: string; values?: unknown[] }): Promise<EmbeddedResult | null> {
+  private call(msg: {
+    op: 'query' | 'exec' | 'housekeeping' | 'close';
+    text?: string;
+    values?: unknown[];
+  }): Promise<EmbeddedResult | null> {
     if (this.failure) {
       return Promise.reject(this.failure);
     }

@@ -7,7 +7,9 @@ function statement(fail?: (items: number[]) => boolean) {
   const run = (items: number[]) => {
     batches.push(items);
     return new Promise<number[]>((resolve, reject) => {
-      pending.push(() => (fail?.(items) ? reject(new Error(`failed on ${items.join(',')}`)) : resolve(items.map((x) => x * 10))));
+      pending.push(() =>
+        fail?.(items) ? reject(new Error(`failed on ${items.join(',')}`)) : resolve(items.map((x) => x * 10)),
+      );
     });
   };
   /** Answers the oldest batch still running. */
@@ -63,7 +65,12 @@ describe('GroupCommit', () => {
     const g = new GroupCommit(s.run);
 
     const first = g.run(1);
-    const later = [g.run(2), g.run(3), g.run(4)].map((p) => p.then((v) => v, (e: Error) => e.message));
+    const later = [g.run(2), g.run(3), g.run(4)].map((p) =>
+      p.then(
+        (v) => v,
+        (e: Error) => e.message,
+      ),
+    );
     for (let i = 0; i < 5; i += 1) {
       await s.finishNext();
     }

@@ -75,7 +75,10 @@ export class GroupCommit<I, O> {
           continue;
         }
         for (const c of batch) {
-          await this.runBatch([c.item]).then(([o]) => c.resolve(o), (err: unknown) => c.reject(err));
+          await this.runBatch([c.item]).then(
+            ([o]) => c.resolve(o),
+            (err: unknown) => c.reject(err),
+          );
         }
       }
     }

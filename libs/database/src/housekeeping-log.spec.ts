@@ -8,13 +8,19 @@ describe('logHousekeeping', () => {
   });
 
   it('should log a checkpoint at info with its time, the log it wrote out and how long the database was held', () => {
-    logHousekeeping(log, { vacuumed: ['execution.webhooks'], checkpointed: true, ms: 131.5, checkpoint: { ms: 112.3, walBytes: 67_200_000 } });
+    logHousekeeping(log, {
+      vacuumed: ['execution.webhooks'],
+      checkpointed: true,
+      ms: 131.5,
+      checkpoint: { ms: 112.3, walBytes: 67_200_000 },
+    });
 
     expect(log.lines).toEqual([
       {
         level: 'info',
         fields: { passMs: 131.5, vacuumed: ['execution.webhooks'], checkpointMs: 112.3, walBytes: 67_200_000 },
-        message: 'checkpoint: 64.1 MB of write-ahead log written out in 112.3 ms; vacuumed execution.webhooks (the pass held the database 131.5 ms)',
+        message:
+          'checkpoint: 64.1 MB of write-ahead log written out in 112.3 ms; vacuumed execution.webhooks (the pass held the database 131.5 ms)',
       },
     ]);
   });
@@ -23,7 +29,11 @@ describe('logHousekeeping', () => {
     logHousekeeping(log, { vacuumed: ['execution.webhooks', 'execution.attempts'], checkpointed: false, ms: 21 });
 
     expect(log.lines).toEqual([
-      { level: 'debug', fields: { passMs: 21, vacuumed: ['execution.webhooks', 'execution.attempts'] }, message: 'vacuumed execution.webhooks, execution.attempts in 21 ms' },
+      {
+        level: 'debug',
+        fields: { passMs: 21, vacuumed: ['execution.webhooks', 'execution.attempts'] },
+        message: 'vacuumed execution.webhooks, execution.attempts in 21 ms',
+      },
     ]);
   });
 

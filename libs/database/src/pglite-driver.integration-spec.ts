@@ -62,7 +62,9 @@ describe('the PGlite driver (TypeORM over the one embedded session)', () => {
     ((await db.query('SELECT who FROM fills ORDER BY id')).rows as Array<{ who: string }>).map((r) => r.who);
 
   it("should send statements outside a transaction without waiting for each other's answers, and answer each its own rows", async () => {
-    const answers = await Promise.all(['a', 'b', 'c', 'd'].map((who) => pool.query('INSERT INTO fills (who) VALUES ($1) RETURNING who', [who])));
+    const answers = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((who) => pool.query('INSERT INTO fills (who) VALUES ($1) RETURNING who', [who])),
+    );
 
     expect(answers.map((a) => a.rows)).toEqual([[{ who: 'a' }], [{ who: 'b' }], [{ who: 'c' }], [{ who: 'd' }]]);
     expect(session.mostInFlight).toBe(4);
@@ -110,7 +112,9 @@ describe('the PGlite driver (TypeORM over the one embedded session)', () => {
     trader.release();
     await db.exec('ROLLBACK'); // what the caller forgot, straight on the session
 
-    await expect(pool.query('INSERT INTO fills (who) VALUES ($1) RETURNING who', ['next'])).resolves.toMatchObject({ rows: [{ who: 'next' }] });
+    await expect(pool.query('INSERT INTO fills (who) VALUES ($1) RETURNING who', ['next'])).resolves.toMatchObject({
+      rows: [{ who: 'next' }],
+    });
   }, 10_000);
 
   it('should let waiting transactions take the session one after another, never two at once', async () => {

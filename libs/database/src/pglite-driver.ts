@@ -52,7 +52,10 @@ const commandOf = (sql: string): string => /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCa
 const OPENS = new Set(['BEGIN', 'START']);
 /** COMMIT, END, ABORT, and ROLLBACK but not ROLLBACK TO SAVEPOINT. */
 const closesTransaction = (sql: string, command: string): boolean =>
-  command === 'COMMIT' || command === 'END' || command === 'ABORT' || (command === 'ROLLBACK' && !/^\s*ROLLBACK\s+(WORK\s+|TRANSACTION\s+)?TO\b/i.test(sql));
+  command === 'COMMIT' ||
+  command === 'END' ||
+  command === 'ABORT' ||
+  (command === 'ROLLBACK' && !/^\s*ROLLBACK\s+(WORK\s+|TRANSACTION\s+)?TO\b/i.test(sql));
 
 const toPgResult = (command: string, r: EmbeddedResult): PgLikeResult => ({
   rows: r.rows,

@@ -28,7 +28,11 @@ function plainError(err) {
 }
 
 /** What the driver needs of a result; field types and blobs stay behind. */
-const plainResult = (r) => ({ rows: r.rows, affectedRows: r.affectedRows, fields: r.fields.map((f) => ({ name: f.name })) });
+const plainResult = (r) => ({
+  rows: r.rows,
+  affectedRows: r.affectedRows,
+  fields: r.fields.map((f) => ({ name: f.name })),
+});
 
 /** The messages as one buffer: PGlite runs them in one call into the WebAssembly Postgres. */
 function concat(parts) {
@@ -107,7 +111,15 @@ class PreparedStatements {
       return serialize ? serialize(value) : value.toString();
     });
     const s = protocol.serialize;
-    return resultOf(this.db, concat([s.bind({ statement: statement.name, values: params }), s.describe({ type: 'P' }), s.execute({}), s.sync()]));
+    return resultOf(
+      this.db,
+      concat([
+        s.bind({ statement: statement.name, values: params }),
+        s.describe({ type: 'P' }),
+        s.execute({}),
+        s.sync(),
+      ]),
+    );
   }
 
   async prepare(text) {
@@ -227,7 +239,12 @@ class Housekeeping {
       }
     }
     const checkpoint = await this.checkpointIfDue(held);
-    const pass = { vacuumed, checkpointed: checkpoint !== null, ms: tenths(held.reduce((a, b) => a + b, 0)), ...(checkpoint && { checkpoint }) };
+    const pass = {
+      vacuumed,
+      checkpointed: checkpoint !== null,
+      ms: tenths(held.reduce((a, b) => a + b, 0)),
+      ...(checkpoint && { checkpoint }),
+    };
     if (vacuumed.length > 0 || checkpoint) {
       parentPort.postMessage({ housekeeping: pass });
     }
@@ -236,7 +253,10 @@ class Housekeeping {
 
   /** A CHECKPOINT once `checkpointWalBytes` of log were written since the last one began: its time and that log, or null. */
   async checkpointIfDue(held) {
-    const since = await this.whenIdle('SELECT (pg_current_wal_lsn() - redo_lsn)::float8 AS bytes FROM pg_control_checkpoint()', held);
+    const since = await this.whenIdle(
+      'SELECT (pg_current_wal_lsn() - redo_lsn)::float8 AS bytes FROM pg_control_checkpoint()',
+      held,
+    );
     if (!since || since[0].bytes < this.checkpointWalBytes) {
       return null;
     }
@@ -308,13 +328,20 @@ async function main() {
   async function handle(msg) {
     try {
       if (msg.op === 'query') {
-        const result = msg.values && msg.values.length > 0 ? await prepared.query(msg.text, msg.values) : await db.query(msg.text);
+        const result =
+          msg.values && msg.values.length > 0 ? await prepared.query(msg.text, msg.values) : await db.query(msg.text);
         parentPort.postMessage({ id: msg.id, result: plainResult(result) });
       } else if (msg.op === 'exec') {
         const results = await db.exec(msg.text);
-        parentPort.postMessage({ id: msg.id, result: results.length ? plainResult(results[results.length - 1]) : null });
+        parentPort.postMessage({
+          id: msg.id,
+          result: results.length ? plainResult(results[results.length - 1]) : null,
+        });
       } else if (msg.op === 'housekeeping') {
-        parentPort.postMessage({ id: msg.id, result: { rows: [await housekeeping.pass()], fields: [{ name: 'vacuumed' }, { name: 'checkpointed' }] } });
+        parentPort.postMessage({
+          id: msg.id,
+          result: { rows: [await housekeeping.pass()], fields: [{ name: 'vacuumed' }, { name: 'checkpointed' }] },
+        });
       } else if (msg.op === 'close') {
         housekeeping.stop();
         await db.close();

@@ -11,13 +11,22 @@ const BROKER_CHECK_MS = 1500;
  * broker went away) by itself; after a non-retriable one it stays stopped for good, so the process
  * exits and the orchestrator starts a fresh one instead of leaving a live process that consumes nothing.
  */
-export function watchKafkaConsumer(consumer: Consumer, logger: AppLogger, exit: (code: number) => void = (c) => process.exit(c)): void {
+export function watchKafkaConsumer(
+  consumer: Consumer,
+  logger: AppLogger,
+  exit: (code: number) => void = (c) => process.exit(c),
+): void {
   const { GROUP_JOIN, DISCONNECT } = consumer.events;
   consumer.on(GROUP_JOIN, (e) => {
     readiness.transportUp = true;
     // Which partitions this replica owns after each rebalance: what an operator scaling it out looks for.
-    const owned = Object.entries(e.payload.memberAssignment).map(([topic, partitions]) => `${topic}[${partitions.join(',')}]`);
-    logger.log(`joined consumer group ${e.payload.groupId} as ${e.payload.memberId}${e.payload.isLeader ? ' (leader)' : ''}: ${owned.join(' ') || 'no partitions'}`, 'Host');
+    const owned = Object.entries(e.payload.memberAssignment).map(
+      ([topic, partitions]) => `${topic}[${partitions.join(',')}]`,
+    );
+    logger.log(
+      `joined consumer group ${e.payload.groupId} as ${e.payload.memberId}${e.payload.isLeader ? ' (leader)' : ''}: ${owned.join(' ') || 'no partitions'}`,
+      'Host',
+    );
   });
   exitWhenConsumerDies(consumer, logger, exit);
   consumer.on(DISCONNECT, () => {
@@ -30,11 +39,19 @@ export function watchKafkaConsumer(consumer: Consumer, logger: AppLogger, exit: 
  * with GROUP_ID_NOT_FOUND, which kafkajs treats as fatal. Without replies every request would time
  * out forever, so the process exits and is restarted.
  */
-export function exitWhenConsumerDies(consumer: Consumer, logger: AppLogger, exit: (code: number) => void = (c) => process.exit(c)): void {
+export function exitWhenConsumerDies(
+  consumer: Consumer,
+  logger: AppLogger,
+  exit: (code: number) => void = (c) => process.exit(c),
+): void {
   consumer.on(consumer.events.CRASH, (e) => {
     readiness.transportUp = false;
     if (!e.payload.restart && !readiness.shuttingDown) {
-      logger.error(`Kafka consumer crashed and will not restart (${e.payload.error.message}); exiting`, undefined, 'Host');
+      logger.error(
+        `Kafka consumer crashed and will not restart (${e.payload.error.message}); exiting`,
+        undefined,
+        'Host',
+      );
       exit(1);
     }
   });
@@ -48,7 +65,13 @@ export function brokerCheck(kafka: Kafka): () => Promise<boolean> {
   let admin: Admin | undefined;
   return async () => {
     admin ??= kafka.admin({ retry: { retries: 0 } });
-    const probe = admin.connect().then(() => admin!.describeCluster()).then(() => true, () => false);
+    const probe = admin
+      .connect()
+      .then(() => admin!.describeCluster())
+      .then(
+        () => true,
+        () => false,
+      );
     const timer = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), BROKER_CHECK_MS).unref());
     return Promise.race([probe, timer]);
   };

@@ -39,7 +39,11 @@ export async function runDistributed(def: ServiceDefinition): Promise<void> {
 
   const app = await NestFactory.create(HostModule, { logger });
   const server = app.connectMicroservice(
-    { strategy: new WatchedServerKafka(kafkaServerOptions(config, def.name).options, (consumer) => watchKafkaConsumer(consumer, logger)) },
+    {
+      strategy: new WatchedServerKafka(kafkaServerOptions(config, def.name).options, (consumer) =>
+        watchKafkaConsumer(consumer, logger),
+      ),
+    },
     { inheritAppConfig: true },
   );
   // Probes first: liveness answers while the consumer groups are still joining, readiness says 503 until they have.

@@ -16,5 +16,7 @@ export function distributedConfigSchema(def: ServiceDefinition) {
 
 export type DistributedConfig = z.output<ReturnType<typeof distributedConfigSchema>>;
 
-export const loadDistributedConfig = (def: ServiceDefinition, env: NodeJS.ProcessEnv = process.env): DistributedConfig =>
-  loadConfig(distributedConfigSchema(def), env);
+export const loadDistributedConfig = (
+  def: ServiceDefinition,
+  env: NodeJS.ProcessEnv = process.env,
+): DistributedConfig => loadConfig(distributedConfigSchema(def), env);

@@ -12,7 +12,12 @@ export interface ShutdownHooks {
  * fetching, waits for the handler in flight and leaves its group), close the bus client, then exit;
  * a stuck stop is cut off after the timeout.
  */
-export function installShutdown(app: INestApplicationContext, logger: AppLogger, timeoutMs: number, hooks: ShutdownHooks = {}): void {
+export function installShutdown(
+  app: INestApplicationContext,
+  logger: AppLogger,
+  timeoutMs: number,
+  hooks: ShutdownHooks = {},
+): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {

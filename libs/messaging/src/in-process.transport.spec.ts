@@ -85,8 +85,13 @@ describe(InProcessServer.name, () => {
       const reply = (await broker.request(Topic.AuthVerifySession, bad)) as Reply<unknown>;
 
       expect(reply).toMatchObject({ ok: false, error: { code: 'BAD_MESSAGE' } });
-      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ code: 'BAD_MESSAGE', topic: Topic.AuthVerifySession, requestId: 'req-1' }), expect.any(String));
-      await expect(sut.send(Topic.AuthVerifySession, { userId: USER, issuedAt: 1 }, ctx)).resolves.toMatchObject({ id: USER });
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ code: 'BAD_MESSAGE', topic: Topic.AuthVerifySession, requestId: 'req-1' }),
+        expect.any(String),
+      );
+      await expect(sut.send(Topic.AuthVerifySession, { userId: USER, issuedAt: 1 }, ctx)).resolves.toMatchObject({
+        id: USER,
+      });
       warn.mockRestore();
     });
 
@@ -95,8 +100,14 @@ describe(InProcessServer.name, () => {
 
       const reply = await sut.request(Topic.AuthVerifySession, { userId: BROKEN, issuedAt: 1 }, ctx);
 
-      expect(reply).toEqual({ ok: false, error: { code: 'INTERNAL', message: 'The service could not complete the request' } });
-      expect(error).toHaveBeenCalledWith(expect.objectContaining({ topic: Topic.AuthVerifySession, requestId: 'req-1', err: expect.any(TypeError) }), expect.any(String));
+      expect(reply).toEqual({
+        ok: false,
+        error: { code: 'INTERNAL', message: 'The service could not complete the request' },
+      });
+      expect(error).toHaveBeenCalledWith(
+        expect.objectContaining({ topic: Topic.AuthVerifySession, requestId: 'req-1', err: expect.any(TypeError) }),
+        expect.any(String),
+      );
       error.mockRestore();
     });
 
@@ -139,7 +150,10 @@ describe(InProcessServer.name, () => {
       await broker.publish(Topic.UserDeleted, makeEnvelope(ctx, 1, { userId: 42 }));
       await sut.emit(Topic.UserDeleted, { userId: USER }, ctx);
 
-      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ code: 'BAD_MESSAGE', topic: Topic.UserDeleted }), expect.any(String));
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ code: 'BAD_MESSAGE', topic: Topic.UserDeleted }),
+        expect.any(String),
+      );
       expect(deleted).toEqual([USER, USER]);
       warn.mockRestore();
     });

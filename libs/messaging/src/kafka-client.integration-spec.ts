@@ -42,7 +42,10 @@ describe('createKafkaClient', () => {
             {
               partition: Number(header(KafkaHeaders.REPLY_PARTITION)),
               value: JSON.stringify({ echoed: JSON.parse(String(message.value)) as unknown }),
-              headers: { [KafkaHeaders.CORRELATION_ID]: header(KafkaHeaders.CORRELATION_ID), [KafkaHeaders.NEST_IS_DISPOSED]: '1' },
+              headers: {
+                [KafkaHeaders.CORRELATION_ID]: header(KafkaHeaders.CORRELATION_ID),
+                [KafkaHeaders.NEST_IS_DISPOSED]: '1',
+              },
             },
           ],
         });
@@ -76,7 +79,9 @@ describe('createKafkaClient', () => {
   });
 
   it('should receive the replies to its requests', async () => {
-    const replies = await Promise.all([1, 2, 3].map((n) => firstValueFrom(sut.send<{ echoed: { n: number } }>(REQUESTS, { n }))));
+    const replies = await Promise.all(
+      [1, 2, 3].map((n) => firstValueFrom(sut.send<{ echoed: { n: number } }>(REQUESTS, { n }))),
+    );
 
     expect(replies).toEqual([{ echoed: { n: 1 } }, { echoed: { n: 2 } }, { echoed: { n: 3 } }]);
   }, 30_000);
@@ -84,7 +89,9 @@ describe('createKafkaClient', () => {
   it("should mark a request's receipt produced once the broker acknowledged it", async () => {
     const receipt = new ProduceReceipt();
 
-    const reply = await firstValueFrom(sut.send<{ echoed: unknown }>(REQUESTS, attachReceipt({ key: 'user-1', value: { n: 4 } }, receipt)));
+    const reply = await firstValueFrom(
+      sut.send<{ echoed: unknown }>(REQUESTS, attachReceipt({ key: 'user-1', value: { n: 4 } }, receipt)),
+    );
 
     expect(reply).toEqual({ echoed: { n: 4 } });
     // The producer learns of its acknowledgement on its own connection, which can come in after the reply.

@@ -3,7 +3,11 @@ import type { Producer, ProducerRecord, RecordMetadata } from 'kafkajs';
 import { ProduceReceipt, attachReceipt, reportProducesOf } from './produce-receipt';
 
 /** A kafkajs producer whose every send is settled by the test. */
-function fakeProducer(): { producer: Pick<Producer, 'send'>; settle: (outcome: 'ack' | 'fail') => void; sent: ProducerRecord[] } {
+function fakeProducer(): {
+  producer: Pick<Producer, 'send'>;
+  settle: (outcome: 'ack' | 'fail') => void;
+  sent: ProducerRecord[];
+} {
   const sent: ProducerRecord[] = [];
   const settles: Array<(outcome: 'ack' | 'fail') => void> = [];
   const producer = {
@@ -39,7 +43,11 @@ describe(ProduceReceipt.name, () => {
     await produce;
 
     expect([before, sut.state, sut.produced]).toEqual(['pending', 'produced', true]);
-    expect(sent[0].messages[0]).toEqual({ key: 'user-1', value: JSON.stringify({ messageId: 'm-1', payload: { n: 1 } }), headers: {} });
+    expect(sent[0].messages[0]).toEqual({
+      key: 'user-1',
+      value: JSON.stringify({ messageId: 'm-1', payload: { n: 1 } }),
+      headers: {},
+    });
   });
 
   it('should be marked failed when the produce fails, leaving the receipts of other requests pending', async () => {

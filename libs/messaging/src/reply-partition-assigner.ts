@@ -2,7 +2,9 @@ import type { KafkaOptions } from '@nestjs/microservices';
 import { AssignerProtocol } from 'kafkajs';
 
 /** kafkajs' assigner as Nest's Kafka options declare it (Nest ships its own copy of kafkajs' types). */
-type PartitionAssigner = NonNullable<NonNullable<NonNullable<KafkaOptions['options']>['consumer']>['partitionAssigners']>[number];
+type PartitionAssigner = NonNullable<
+  NonNullable<NonNullable<KafkaOptions['options']>['consumer']>['partitionAssigners']
+>[number];
 type Assigner = ReturnType<PartitionAssigner>;
 
 /**
@@ -22,7 +24,15 @@ export const replyPartitionAssigner: PartitionAssigner = ({ cluster }) => {
     version: 0,
     assign({ members, topics }) {
       const memberIds = members.map((m) => m.memberId).sort();
-      const partitionsOf = new Map(topics.map((topic) => [topic, cluster.findTopicPartitionMetadata(topic).map((p) => p.partitionId).sort((a, b) => a - b)]));
+      const partitionsOf = new Map(
+        topics.map((topic) => [
+          topic,
+          cluster
+            .findTopicPartitionMetadata(topic)
+            .map((p) => p.partitionId)
+            .sort((a, b) => a - b),
+        ]),
+      );
       return Promise.resolve(
         memberIds.map((memberId, i) => {
           const assignment: Record<string, number[]> = {};
@@ -31,12 +41,26 @@ export const replyPartitionAssigner: PartitionAssigner = ({ cluster }) => {
               assignment[topic] = [partitions[i % partitions.length]];
             }
           }
-          return { memberId, memberAssignment: AssignerProtocol.MemberAssignment.encode({ version: assigner.version, assignment, userData: Buffer.alloc(0) }) };
+          return {
+            memberId,
+            memberAssignment: AssignerProtocol.MemberAssignment.encode({
+              version: assigner.version,
+              assignment,
+              userData: Buffer.alloc(0),
+            }),
+          };
         }),
       );
     },
     protocol({ topics }) {
-      return { name: assigner.name, metadata: AssignerProtocol.MemberMetadata.encode({ version: assigner.version, topics, userData: Buffer.alloc(0) }) };
+      return {
+        name: assigner.name,
+        metadata: AssignerProtocol.MemberMetadata.encode({
+          version: assigner.version,
+          topics,
+          userData: Buffer.alloc(0),
+        }),
+      };
     },
   };
   return assigner;

@@ -20,7 +20,12 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export async function call<T = Record<string, unknown>>(url: string, method: string, path: string, opts: CallOptions = {}): Promise<Res<T>> {
+export async function call<T = Record<string, unknown>>(
+  url: string,
+  method: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<Res<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) {
     headers.authorization = `Bearer ${opts.token}`;
@@ -48,7 +53,8 @@ let counter = 0;
 /** A fresh, valid address per call. */
 export const newEmail = (prefix = 'user'): string => `${prefix}-${Date.now()}-${++counter}@example.com`;
 
-const b64 = (v: object | string): string => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
+const b64 = (v: object | string): string =>
+  Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
 
 /** A JWT signed with `secret` (HS256), or unsigned with alg none when `secret` is null. */
 export function signJwt(claims: object, secret: string | null): string {
@@ -79,7 +85,12 @@ export interface ActiveUser {
 }
 
 /** Registers, approves with the admin token, and signs in: an active user's token. */
-export async function activeUser(url: string, adminToken: string, email = newEmail(), password = 'user-password-1'): Promise<ActiveUser> {
+export async function activeUser(
+  url: string,
+  adminToken: string,
+  email = newEmail(),
+  password = 'user-password-1',
+): Promise<ActiveUser> {
   const reg = await call<{ id: string }>(url, 'POST', '/api/auth/register', { body: { email, password } });
   await call(url, 'PUT', `/api/users/${reg.body.id}/status`, { token: adminToken, body: { is_active: true } });
   return { id: reg.body.id, email, token: await login(url, email, password), password };
@@ -102,16 +113,32 @@ export interface TradingAlert {
  * and the secret of the user's webhook URL.
  */
 export async function tradingAlert(url: string, token: string): Promise<TradingAlert> {
-  const conn = await call<{ id: string }>(url, 'POST', '/api/connections', { token, body: { nickname: 'sim', environment: 'demo', ...SIM_LOGIN } });
+  const conn = await call<{ id: string }>(url, 'POST', '/api/connections', {
+    token,
+    body: { nickname: 'sim', environment: 'demo', ...SIM_LOGIN },
+  });
   await call(url, 'POST', `/api/connections/${conn.body.id}/test`, { token });
   const group = await call<{ id: string }>(url, 'POST', '/api/groups', { token, body: { name: 'desk' } });
   await call(url, 'PUT', `/api/groups/${group.body.id}`, { token, body: { connection_ids: [conn.body.id] } });
-  const search = await call<{ contracts: { contract_id: number; symbol: string }[] }>(url, 'POST', '/api/symbols/search', { token, body: { symbol: 'MNQ' } });
+  const search = await call<{ contracts: { contract_id: number; symbol: string }[] }>(
+    url,
+    'POST',
+    '/api/symbols/search',
+    { token, body: { symbol: 'MNQ' } },
+  );
   const [contract] = search.body.contracts;
   const alert = await call<{ id: string }>(url, 'POST', '/api/alerts', {
     token,
-    body: { name: 'breakout', symbol: contract.symbol, symbolId: contract.contract_id, status: 'active', groupIds: [group.body.id] },
+    body: {
+      name: 'breakout',
+      symbol: contract.symbol,
+      symbolId: contract.contract_id,
+      status: 'active',
+      groupIds: [group.body.id],
+    },
   });
-  const secret = (await call<{ url: string }>(url, 'GET', '/api/webhooks/endpoint', { token })).body.url.split('/').pop()!;
+  const secret = (await call<{ url: string }>(url, 'GET', '/api/webhooks/endpoint', { token })).body.url
+    .split('/')
+    .pop()!;
   return { alertId: alert.body.id, symbol: contract.symbol, secret };
 }

@@ -5,7 +5,12 @@ export function consentFormOf(html: string): { action: string; fields: Record<st
   const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1] ?? '';
   const fields: Record<string, string> = {};
   for (const m of html.matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) {
-    fields[m[1]] = m[2].replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+    fields[m[1]] = m[2]
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>');
   }
   return { action, fields };
 }

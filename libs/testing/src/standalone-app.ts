@@ -25,10 +25,19 @@ export interface StandaloneApp {
  * folder, in-process transport, gateway on a random port (unless env.PORT). `env` overrides variables (e.g. ADMIN_EMAIL).
  * `restartOf`: start again on the data folder of an app the caller has stopped (`app.close()`), as a restart would.
  */
-export async function startStandaloneApp(env: Record<string, string> = {}, { restartOf }: { restartOf?: StandaloneApp } = {}): Promise<StandaloneApp> {
+export async function startStandaloneApp(
+  env: Record<string, string> = {},
+  { restartOf }: { restartOf?: StandaloneApp } = {},
+): Promise<StandaloneApp> {
   const dataDir = restartOf?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'tvtrade-test-'));
   // PORT may be fixed by the caller when PUBLIC_URL must name it (browser tests follow OAuth redirects).
-  const vars: NodeJS.ProcessEnv = { LOG_LEVEL: 'warn', ...env, DATA_DIR: dataDir, PORT: env.PORT ?? '0', HOST: '127.0.0.1' };
+  const vars: NodeJS.ProcessEnv = {
+    LOG_LEVEL: 'warn',
+    ...env,
+    DATA_DIR: dataDir,
+    PORT: env.PORT ?? '0',
+    HOST: '127.0.0.1',
+  };
   ensureLocalSecrets(vars);
   const simulator = await startSandbox(vars);
   const config = loadConfig(standaloneConfigSchema, vars);

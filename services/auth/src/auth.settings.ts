@@ -22,7 +22,10 @@ export const authSettings = {
    * Without a mail server, answer a password reset request with the reset token itself (a local trial only:
    * whoever knows an e-mail address could then take over its account). Off by default; ignored with SMTP_URL.
    */
-  RESET_TOKEN_IN_REPLY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  RESET_TOKEN_IN_REPLY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** The address users reach the product at; links in mails are built on it. */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
 } satisfies z.ZodRawShape;

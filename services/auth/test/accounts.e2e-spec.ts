@@ -6,7 +6,6 @@ import { activeUser, call, detailText, login, newEmail, signJwt } from '@app/tes
 const JWT_SECRET = 'e2e-secret-of-the-accounts-spec-0123456789';
 const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 
-
 describe('accounts (register, login, me, sessions)', () => {
   let sut: StandaloneApp;
   let adminToken: string;

@@ -5,14 +5,19 @@ import { activeUser, call, detailText, login, newEmail } from '@app/testing/http
 const ADMIN = { email: 'reset-admin@example.com', password: 'admin-password-1' };
 const SENT = 'If an account exists for that email, reset instructions have been sent.';
 const INVALID = 'This reset link is invalid or has expired.';
-const UNAVAILABLE = 'Password reset by e-mail is not available: this server has no mail server configured. Ask your administrator.';
+const UNAVAILABLE =
+  'Password reset by e-mail is not available: this server has no mail server configured. Ask your administrator.';
 
 describe('password reset without a mail server, reset tokens in replies (a local trial opted in)', () => {
   let sut: StandaloneApp;
   let adminToken: string;
 
   beforeAll(async () => {
-    sut = await startStandaloneApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RESET_TOKEN_IN_REPLY: 'true' });
+    sut = await startStandaloneApp({
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      RESET_TOKEN_IN_REPLY: 'true',
+    });
     adminToken = await login(sut.url, ADMIN.email, ADMIN.password);
   });
 
@@ -138,13 +143,17 @@ describe('password reset without a mail server (the default)', () => {
     const user = await activeUser(sut.url, adminToken);
 
     const answers = await Promise.all(
-      [user.email, newEmail('ghost')].map((email) => call<{ reset_token?: string }>(sut.url, 'POST', '/api/auth/forgot-password', { body: { email } })),
+      [user.email, newEmail('ghost')].map((email) =>
+        call<{ reset_token?: string }>(sut.url, 'POST', '/api/auth/forgot-password', { body: { email } }),
+      ),
     );
 
     for (const res of answers) {
       expect(res.status).toBe(422);
       expect(res.body).toEqual({ detail: UNAVAILABLE, code: 'UNPROCESSABLE', requestId: expect.any(String) });
     }
-    expect((await call(sut.url, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } })).status).toBe(200);
+    expect(
+      (await call(sut.url, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } })).status,
+    ).toBe(200);
   });
 });

@@ -5,7 +5,6 @@ import { activeUser, call, detailText, login, newEmail } from '@app/testing/http
 
 const ADMIN = { email: 'users-admin@example.com', password: 'admin-password-1' };
 
-
 describe('user management (/api/users)', () => {
   let sut: StandaloneApp;
   let adminToken: string;

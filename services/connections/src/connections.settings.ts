@@ -7,9 +7,7 @@ import { z } from 'zod';
  */
 export const connectionsSettings = {
   /** AES-256-GCM key (base64 of 32 bytes) sealing broker passwords, API secrets and tokens; standalone generates it. */
-  ENCRYPTION_KEY: z
-    .string()
-    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded'),
+  ENCRYPTION_KEY: z.string().refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded'),
   /** The address users reach the product at; the OAuth redirect URI is built on it. */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   TRADOVATE_DEMO_URL: z.url().default('https://demo.tradovateapi.com/v1'),

@@ -30,7 +30,8 @@ describe('connections through the gateway', () => {
   let alice: { id: string; token: string };
   let bob: { id: string; token: string };
 
-  const create = (token: string, body: object) => call<Connection>(sut.url, 'POST', '/api/connections', { token, body });
+  const create = (token: string, body: object) =>
+    call<Connection>(sut.url, 'POST', '/api/connections', { token, body });
   const simConnection = (token: string, extra: object = {}) =>
     create(token, { nickname: 'Sim', environment: 'demo', ...SIM_LOGIN, ...extra });
 
@@ -68,13 +69,23 @@ describe('connections through the gateway', () => {
       ['GET', '/api/tradovate/oauth-url'],
     ];
     for (const [method, path] of routes) {
-      expect([method, path, (await call(sut.url, method, path, method === 'GET' ? {} : { body: {} })).status]).toEqual([method, path, 401]);
+      expect([method, path, (await call(sut.url, method, path, method === 'GET' ? {} : { body: {} })).status]).toEqual([
+        method,
+        path,
+        401,
+      ]);
     }
   });
 
   describe('POST /api/connections', () => {
     it('should create with defaults and never return the password or secret', async () => {
-      const res = await create(alice.token, { nickname: '  My demo  ', username: 'demo', password: 'pw-1', sec: 's', cid: '8' });
+      const res = await create(alice.token, {
+        nickname: '  My demo  ',
+        username: 'demo',
+        password: 'pw-1',
+        sec: 's',
+        cid: '8',
+      });
 
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
@@ -100,9 +111,19 @@ describe('connections through the gateway', () => {
     });
 
     it('should split a comma-separated connected accounts field and keep a chosen status', async () => {
-      const res = await create(alice.token, { nickname: 'x', connectedAccounts: ' A1, ,B2 ,', status: 'active', environment: 'live' });
+      const res = await create(alice.token, {
+        nickname: 'x',
+        connectedAccounts: ' A1, ,B2 ,',
+        status: 'active',
+        environment: 'live',
+      });
 
-      expect(res.body).toMatchObject({ connectedAccounts: ['A1', 'B2'], status: 'active', environment: 'live', hasPassword: false });
+      expect(res.body).toMatchObject({
+        connectedAccounts: ['A1', 'B2'],
+        status: 'active',
+        environment: 'live',
+        hasPassword: false,
+      });
     });
 
     it.each([
@@ -143,7 +164,12 @@ describe('connections through the gateway', () => {
       });
 
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ nickname: 'Renamed', hasPassword: true, status: 'active', appId: 'TVTradovate' });
+      expect(res.body).toMatchObject({
+        nickname: 'Renamed',
+        hasPassword: true,
+        status: 'active',
+        appId: 'TVTradovate',
+      });
       const test = await call(sut.url, 'POST', `/api/connections/${created.body.id}/test`, { token: alice.token });
       expect(test.body.success).toBe(true);
     });
@@ -163,8 +189,14 @@ describe('connections through the gateway', () => {
     it('should answer 400 for an invalid body and 404 for a malformed id', async () => {
       const created = await create(alice.token, { nickname: 'n' });
 
-      const bad = await call(sut.url, 'PUT', `/api/connections/${created.body.id}`, { token: alice.token, body: { nickname: '' } });
-      const malformed = await call(sut.url, 'PUT', '/api/connections/not-a-uuid', { token: alice.token, body: { nickname: 'x' } });
+      const bad = await call(sut.url, 'PUT', `/api/connections/${created.body.id}`, {
+        token: alice.token,
+        body: { nickname: '' },
+      });
+      const malformed = await call(sut.url, 'PUT', '/api/connections/not-a-uuid', {
+        token: alice.token,
+        body: { nickname: 'x' },
+      });
 
       expect(bad.status).toBe(400);
       expect(malformed.status).toBe(404);
@@ -291,7 +323,10 @@ describe('connections through the gateway', () => {
 
       const res = await call(sut.url, 'POST', '/api/symbols/search', { token: bob.token, body: { symbol: 'MNQ' } });
 
-      expect(res).toMatchObject({ status: 200, body: { success: false, contracts: [], error: 'No active Tradovate connection found' } });
+      expect(res).toMatchObject({
+        status: 200,
+        body: { success: false, contracts: [], error: 'No active Tradovate connection found' },
+      });
     });
 
     it('should find contracts with their tick through an active connection', async () => {
@@ -299,7 +334,10 @@ describe('connections through the gateway', () => {
       await call(sut.url, 'POST', `/api/connections/${created.body.id}/test`, { token: alice.token });
 
       const res = await call<{ success: boolean; contracts: { symbol: string; tick: number; contract_id: number }[] }>(
-        sut.url, 'POST', '/api/symbols/search', { token: alice.token, body: { symbol: 'MNQ' } },
+        sut.url,
+        'POST',
+        '/api/symbols/search',
+        { token: alice.token, body: { symbol: 'MNQ' } },
       );
 
       expect(res.status).toBe(200);

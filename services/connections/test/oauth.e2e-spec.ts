@@ -44,7 +44,9 @@ describe('Tradovate OAuth through the gateway', () => {
       const back = await consent('authorize');
 
       const res = await followToCallback(back);
-      const connections = await call<Record<string, unknown>[]>(sut.url, 'GET', '/api/connections', { token: user.token });
+      const connections = await call<Record<string, unknown>[]>(sut.url, 'GET', '/api/connections', {
+        token: user.token,
+      });
       const accounts = await call<{ accountName: string; environment: string }[]>(sut.url, 'GET', '/api/accounts', {
         token: user.token,
       });
@@ -74,7 +76,9 @@ describe('Tradovate OAuth through the gateway', () => {
 
       const res = await followToCallback(await consent('authorize'));
       const connections = await call<{ id: string }[]>(sut.url, 'GET', '/api/connections', { token: user.token });
-      const refreshed = await call(sut.url, 'POST', `/api/connections/${connections.body[0].id}/refresh`, { token: user.token });
+      const refreshed = await call(sut.url, 'POST', `/api/connections/${connections.body[0].id}/refresh`, {
+        token: user.token,
+      });
 
       expect(res.location).toBe('/connections?added=1');
       expect(connections.body).toHaveLength(1);
@@ -83,7 +87,8 @@ describe('Tradovate OAuth through the gateway', () => {
 
     it('should keep the broker session when the user renames an OAuth connection or edits its username', async () => {
       await followToCallback(await consent('authorize'));
-      const [connection] = (await call<{ id: string }[]>(sut.url, 'GET', '/api/connections', { token: user.token })).body;
+      const [connection] = (await call<{ id: string }[]>(sut.url, 'GET', '/api/connections', { token: user.token }))
+        .body;
 
       const edited = await call<Record<string, unknown>>(sut.url, 'PUT', `/api/connections/${connection.id}`, {
         token: user.token,
@@ -92,7 +97,12 @@ describe('Tradovate OAuth through the gateway', () => {
       const refreshed = await call(sut.url, 'POST', `/api/connections/${connection.id}/refresh`, { token: user.token });
 
       expect(edited.status).toBe(200);
-      expect(edited.body).toMatchObject({ nickname: 'Desk OAuth', username: 'demo-desk', status: 'active', authType: 'oauth' });
+      expect(edited.body).toMatchObject({
+        nickname: 'Desk OAuth',
+        username: 'demo-desk',
+        status: 'active',
+        authType: 'oauth',
+      });
       expect(refreshed.body).toEqual({ success: true, message: 'Connected as demo: 3 account(s)' });
     });
 
@@ -110,7 +120,11 @@ describe('Tradovate OAuth through the gateway', () => {
       const forged = `${state.split('.')[0]}.${'A'.repeat(43)}`;
 
       const missing = await call(sut.url, 'GET', `/api/tradovate/callback?code=${encodeURIComponent(code)}`);
-      const bad = await call(sut.url, 'GET', `/api/tradovate/callback?code=${encodeURIComponent(code)}&state=${forged}`);
+      const bad = await call(
+        sut.url,
+        'GET',
+        `/api/tradovate/callback?code=${encodeURIComponent(code)}&state=${forged}`,
+      );
 
       expect([missing.status, missing.location]).toEqual([302, '/connections?code=1']);
       expect([bad.status, bad.location]).toEqual([302, '/connections?code=1']);

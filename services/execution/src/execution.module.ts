@@ -10,7 +10,12 @@ import { BrokerAccess } from './broker/broker-access.service';
 import { ContractCache } from './broker/contract-cache';
 import { EndpointService } from './endpoints/endpoint.service';
 import { OrderAttemptEntity } from './entities/order-attempt.entity';
-import { AlertRouteEntity, BrokerConnectionEntity, InactiveUserEntity, SystemRejectionEntity } from './entities/read-model.entities';
+import {
+  AlertRouteEntity,
+  BrokerConnectionEntity,
+  InactiveUserEntity,
+  SystemRejectionEntity,
+} from './entities/read-model.entities';
 import { WebhookEndpointEntity } from './entities/webhook-endpoint.entity';
 import { WebhookEntity } from './entities/webhook.entity';
 import type { ExecutionConfig } from './execution.settings';
@@ -31,7 +36,15 @@ import { WebhookController } from './webhooks/webhook.controller';
 import { WebhookLease } from './webhooks/webhook-lease';
 import { WebhookService } from './webhooks/webhook.service';
 
-const entities = [WebhookEndpointEntity, WebhookEntity, OrderAttemptEntity, AlertRouteEntity, BrokerConnectionEntity, SystemRejectionEntity, InactiveUserEntity];
+const entities = [
+  WebhookEndpointEntity,
+  WebhookEntity,
+  OrderAttemptEntity,
+  AlertRouteEntity,
+  BrokerConnectionEntity,
+  SystemRejectionEntity,
+  InactiveUserEntity,
+];
 
 /** The execution service: wired the same way over Kafka and in the standalone process. */
 @Module({})
@@ -41,17 +54,35 @@ export class ExecutionModule {
       module: ExecutionModule,
       imports: [
         RuntimeModule.forRoot(runtime),
-        TypeOrmModule.forRoot(dataSourceOptions(database, { schema: Execution_SCHEMA, entities, migrations: executionMigrations })),
+        TypeOrmModule.forRoot(
+          dataSourceOptions(database, { schema: Execution_SCHEMA, entities, migrations: executionMigrations }),
+        ),
         TypeOrmModule.forFeature(entities),
       ],
-      controllers: [createHealthController('execution', HEALTH_TOPICS.execution), WebhookController, LogsController, ReadModelController],
+      controllers: [
+        createHealthController('execution', HEALTH_TOPICS.execution),
+        WebhookController,
+        LogsController,
+        ReadModelController,
+      ],
       providers: [
         // The embedded database cannot be opened by another process: this one writes every row of the read model.
         { provide: ReadModelMemory, useValue: new ReadModelMemory(database.kind === 'pglite') },
         { provide: FINISH_LINGER, useValue: finishLingerFor(database.kind) },
         { provide: INTAKE_LOG, useValue: intakeLogFor(database) },
-        BrokerAccess, ContractCache, EndpointService, LogsService, ReadModelRepository,
-        JournalRepository, FanOutJournal, FanOutService, IntakeLookup, RouteLookup, WebhookLease, WebhookService, ResumeService,
+        BrokerAccess,
+        ContractCache,
+        EndpointService,
+        LogsService,
+        ReadModelRepository,
+        JournalRepository,
+        FanOutJournal,
+        FanOutService,
+        IntakeLookup,
+        RouteLookup,
+        WebhookLease,
+        WebhookService,
+        ResumeService,
       ],
     };
   }

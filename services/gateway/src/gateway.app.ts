@@ -44,7 +44,10 @@ export async function createGatewayApp(
   app.enableCors({ origin: (origin, cb) => cb(null, !origin || origins.has(origin)), credentials: false });
   // TradingView webhooks are read raw by their route (any content type, 64 KB, logged even when too
   // large); every other API body is parsed here.
-  app.use('/api', skipWebhooks(plainParseErrors(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] }))));
+  app.use(
+    '/api',
+    skipWebhooks(plainParseErrors(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] }))),
+  );
   app.use('/api', skipWebhooks(express.text({ limit: '64kb', type: () => true })));
   serveWebClient(app, path.resolve(config.WEB_DIST_DIR));
   // No app.enableShutdownHooks(): the process's own handler (installShutdown, @app/host) closes the app on
@@ -108,7 +111,8 @@ function serveWebClient(app: NestExpressApplication, dir: string): void {
   app.use(express.static(dir, { index: false, maxAge: '1h' }));
   // Client-side routes (/connections, /login, ...) all load the single page.
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const isPage = req.method === 'GET' && !req.path.startsWith('/api') && !['/healthz', '/readyz', '/metrics'].includes(req.path);
+    const isPage =
+      req.method === 'GET' && !req.path.startsWith('/api') && !['/healthz', '/readyz', '/metrics'].includes(req.path);
     if (isPage && req.accepts('html')) {
       res.sendFile(index);
       return;

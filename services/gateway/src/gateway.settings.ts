@@ -15,7 +15,10 @@ export const gatewaySettings = {
   /** The built web client; when absent only the API is served. */
   WEB_DIST_DIR: z.string().default('web/dist'),
   /** Behind a load balancer: trust X-Forwarded-For for client addresses (rate limits). */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** How long a webhook waits for its orders before answering 202 (TradingView gives up at 3 s). */
   WEBHOOK_REPLY_TIMEOUT_MS: z.coerce.number().int().min(100).max(2900).default(2500),
   /**

@@ -23,7 +23,10 @@ async function main(): Promise<void> {
   collectDefaultMetrics({ labels: { service: 'gateway' } });
   const sendsTo = allRequestTopics();
   const bus = createKafkaClient(config, 'gateway', sendsTo);
-  const app = await createGatewayApp({ config, bus, busOptions: { requestTimeoutMs: config.REQUEST_TIMEOUT_MS } }, logger);
+  const app = await createGatewayApp(
+    { config, bus, busOptions: { requestTimeoutMs: config.REQUEST_TIMEOUT_MS } },
+    logger,
+  );
   await connectKafkaClient(bus, sendsTo);
   // Replies never arrive once the reply consumer died for good: exit so the orchestrator restarts us.
   exitWhenConsumerDies(bus.consumer, logger);

@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   const app = await runStandalone(config, logger, simulator ? [simulator] : []);
   readiness.transportUp = true;
   installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS);
-  process.stdout.write(`\n  QuantLynk is running: ${config.PUBLIC_URL}\n${simulator ? `\n${sandboxBanner(simulator)}\n` : ''}\n`);
+  process.stdout.write(
+    `\n  QuantLynk is running: ${config.PUBLIC_URL}\n${simulator ? `\n${sandboxBanner(simulator)}\n` : ''}\n`,
+  );
 }
 
 void main();

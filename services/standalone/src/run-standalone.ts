@@ -38,7 +38,10 @@ export async function runStandalone(
 
   const services: INestMicroservice[] = [];
   for (const def of definitions) {
-    const module = def.module({ config, bus: new InProcessClient(broker), busOptions }, { kind: 'pglite', driver, dataDir: config.DATA_DIR });
+    const module = def.module(
+      { config, bus: new InProcessClient(broker), busOptions },
+      { kind: 'pglite', driver, dataDir: config.DATA_DIR },
+    );
     const service = await NestFactory.createMicroservice(module, {
       strategy: new InProcessServer(broker, def.name),
       logger,

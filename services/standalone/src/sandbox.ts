@@ -18,7 +18,9 @@ const sandboxVars = z.object({
  * (then they are meant); TRADOVATE_SANDBOX=true overrides them, false keeps the configured broker.
  */
 export async function startSandbox(env: NodeJS.ProcessEnv): Promise<Simulator | undefined> {
-  const vars = sandboxVars.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
+  const vars = sandboxVars.parse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
   const configured = vars.TRADOVATE_DEMO_URL !== undefined || vars.TRADOVATE_LIVE_URL !== undefined;
   const mode = vars.TRADOVATE_SANDBOX ?? (configured ? 'false' : 'true');
   env.TRADOVATE_SANDBOX = mode;

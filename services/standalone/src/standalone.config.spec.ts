@@ -3,7 +3,8 @@ import { standaloneConfigSchema } from './standalone.config';
 
 // What ensureLocalSecrets supplies on a real start.
 const secrets = { JWT_SECRET: 'j'.repeat(48), ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
-const publicUrlOf = (env: Record<string, string>) => loadConfig(standaloneConfigSchema, { ...secrets, ...env }).PUBLIC_URL;
+const publicUrlOf = (env: Record<string, string>) =>
+  loadConfig(standaloneConfigSchema, { ...secrets, ...env }).PUBLIC_URL;
 
 describe('standalone configuration', () => {
   describe('PUBLIC_URL', () => {

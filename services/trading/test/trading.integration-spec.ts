@@ -126,7 +126,11 @@ describe(TradingModule.name, () => {
 
   describe('route events (outbox)', () => {
     /** What execution would receive; while `refusing`, publishing fails as it does with the broker down. */
-    const execution = { refusing: false, routes: [] as AlertRouteChangedV1[], removed: [] as Array<{ alertId: string; userId: string }> };
+    const execution = {
+      refusing: false,
+      routes: [] as AlertRouteChangedV1[],
+      removed: [] as Array<{ alertId: string; userId: string }>,
+    };
     const until = async (done: () => boolean, ms = 10_000): Promise<void> => {
       const deadline = Date.now() + ms;
       while (!done() && Date.now() < deadline) {
@@ -136,13 +140,18 @@ describe(TradingModule.name, () => {
 
     beforeAll(() => {
       const listen = (topic: Topic, into: 'routes' | 'removed') =>
-        broker.register('execution', topic, (data) => {
-          if (execution.refusing) {
-            return Promise.reject(new Error('broker unavailable'));
-          }
-          (execution[into] as unknown[]).push((data as Envelope).payload);
-          return Promise.resolve();
-        }, true);
+        broker.register(
+          'execution',
+          topic,
+          (data) => {
+            if (execution.refusing) {
+              return Promise.reject(new Error('broker unavailable'));
+            }
+            (execution[into] as unknown[]).push((data as Envelope).payload);
+            return Promise.resolve();
+          },
+          true,
+        );
       listen(Topic.AlertRouteChanged, 'routes');
       listen(Topic.AlertRemoved, 'removed');
     });
@@ -158,7 +167,9 @@ describe(TradingModule.name, () => {
     it("should publish a new alert's route at once", async () => {
       const alert = await sut.send(Topic.AlertsCreate, { name: 'now' }, ctx);
 
-      expect(execution.routes).toEqual([expect.objectContaining({ alertId: alert.id, userId: user, name: 'now', status: 'active' })]);
+      expect(execution.routes).toEqual([
+        expect.objectContaining({ alertId: alert.id, userId: user, name: 'now', status: 'active' }),
+      ]);
     });
 
     it('should publish the route of a change committed while the broker refused it, once the broker takes it', async () => {
@@ -171,7 +182,9 @@ describe(TradingModule.name, () => {
       await until(() => execution.routes.length > 0);
 
       // Its route as it is now, once, not once per change.
-      expect(execution.routes).toEqual([expect.objectContaining({ alertId: alert.id, name: 'parked', status: 'inactive' })]);
+      expect(execution.routes).toEqual([
+        expect.objectContaining({ alertId: alert.id, name: 'parked', status: 'inactive' }),
+      ]);
     });
 
     it('should tell of a removal committed while the broker refused it, and publish no route for the removed alert', async () => {

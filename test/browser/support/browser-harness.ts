@@ -30,7 +30,15 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
   const server = await startStandaloneApp({ WEB_DIST_DIR: webDist, PORT: String(port), PUBLIC_URL: url, ...env });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   mkdirSync(SCREENSHOTS, { recursive: true });
   const contexts: BrowserContext[] = [];

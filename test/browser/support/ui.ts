@@ -10,7 +10,10 @@ export async function see(page: Page, text: string | RegExp): Promise<void> {
 /** Waits for an antd notification whose title is `title`; returns its whole text (title + description).
  * `prefix`: the title only starts with `title` (e.g. 'Connection test successful: ...'). */
 export async function notice(page: Page, title: string, prefix = false): Promise<string> {
-  const n = page.locator('.ant-notification-notice').filter({ has: page.getByText(prefix ? new RegExp(`^${title}`) : title, { exact: true }) }).last();
+  const n = page
+    .locator('.ant-notification-notice')
+    .filter({ has: page.getByText(prefix ? new RegExp(`^${title}`) : title, { exact: true }) })
+    .last();
   await n.waitFor({ state: 'visible' });
   return (await n.innerText()).replace(/\s+/g, ' ');
 }
@@ -29,7 +32,10 @@ export async function dismissNotices(page: Page): Promise<void> {
  */
 export async function openDialog(trigger: Locator, dialog: Locator): Promise<void> {
   await trigger.click();
-  const opened = await dialog.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false);
+  const opened = await dialog.waitFor({ state: 'visible', timeout: 3000 }).then(
+    () => true,
+    () => false,
+  );
   if (!opened) {
     await trigger.click();
     await dialog.waitFor({ state: 'visible' });

@@ -11,7 +11,9 @@ async function main(): Promise<void> {
   const db = await EmbeddedDatabase.open(dataDir);
   try {
     await readFile(__filename);
-    const names = readdirSync('/proc/self/task').map((tid) => readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim());
+    const names = readdirSync('/proc/self/task').map((tid) =>
+      readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim(),
+    );
     process.stdout.write(`threads ${JSON.stringify(names)}\n`);
   } finally {
     await db.close();

@@ -79,7 +79,11 @@ export class ExecutionStack {
     buildServer();
     const fresh = options.databaseUrl ? undefined : startPostgres();
     // A fixed port, so the broker can be stopped and started again where every client expects it.
-    const [kafka, db, sim] = await Promise.all([startKafkaMock({ topics: systemTopics(), port: await freePort() }), fresh, startSimulator()]);
+    const [kafka, db, sim] = await Promise.all([
+      startKafkaMock({ topics: systemTopics(), port: await freePort() }),
+      fresh,
+      startSimulator(),
+    ]);
     const url = options.databaseUrl ?? db!.url;
     const pg = new Pool({ connectionString: url, max: 3 });
     // The journal's pool must survive a database restart: a dropped idle client is not fatal.
@@ -87,20 +91,42 @@ export class ExecutionStack {
     const stack = new ExecutionStack(sim, new WebhookJournal(pg));
     stack.kafka = kafka;
     stack.supervising = !!options.supervise;
-    stack.stops.push(() => sim.close(), () => stack.kafka.stop(), () => db?.drop() ?? Promise.resolve(), () => pg.end());
+    stack.stops.push(
+      () => sim.close(),
+      () => stack.kafka.stop(),
+      () => db?.drop() ?? Promise.resolve(),
+      () => pg.end(),
+    );
     const gatewayPort = await freePort();
     stack.gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     stack.env = {
-      NODE_OPTIONS: '', LOG_LEVEL: 'warn', KAFKA_BROKERS: kafka.brokers.join(','), KAFKA_MAX_WAIT_MS: '10',
-      KAFKA_SESSION_TIMEOUT_MS: '6000', KAFKA_HEARTBEAT_MS: '500', DATABASE_URL: url, DATABASE_POOL_SIZE: '4',
-      JWT_SECRET: randomBytes(48).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      PUBLIC_URL: stack.gatewayUrl, TRADOVATE_DEMO_URL: sim.demoUrl, TRADOVATE_LIVE_URL: sim.liveUrl,
-      WEBHOOK_RATE_LIMIT_PER_MIN: '10000', ...options.executionEnv,
+      NODE_OPTIONS: '',
+      LOG_LEVEL: 'warn',
+      KAFKA_BROKERS: kafka.brokers.join(','),
+      KAFKA_MAX_WAIT_MS: '10',
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
+      KAFKA_HEARTBEAT_MS: '500',
+      DATABASE_URL: url,
+      DATABASE_POOL_SIZE: '4',
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      PUBLIC_URL: stack.gatewayUrl,
+      TRADOVATE_DEMO_URL: sim.demoUrl,
+      TRADOVATE_LIVE_URL: sim.liveUrl,
+      WEBHOOK_RATE_LIMIT_PER_MIN: '10000',
+      ...options.executionEnv,
     };
     try {
       // The first execution runs the migrations; the gateway and the test's own bus join meanwhile.
-      const others = [...(options.connections ? ['connections'] : []), ...(options.alsoRun ?? [])].map((name) => stack.startService(name));
-      await Promise.all([stack.startExecution(), stack.startGateway(gatewayPort), stack.connectBus(!!options.connections), ...others]);
+      const others = [...(options.connections ? ['connections'] : []), ...(options.alsoRun ?? [])].map((name) =>
+        stack.startService(name),
+      );
+      await Promise.all([
+        stack.startExecution(),
+        stack.startGateway(gatewayPort),
+        stack.connectBus(!!options.connections),
+        ...others,
+      ]);
       await (options.connections ? stack.seedThroughConnections(options.accounts) : stack.seed(options.accounts));
     } catch (err) {
       await stack.stop();
@@ -116,10 +142,11 @@ export class ExecutionStack {
   async startExecution(env: Record<string, string> = {}, readyMs = 60_000, attempts = 1): Promise<NodeProcess> {
     for (let attempt = 1; ; attempt += 1) {
       const port = await freePort();
-      const spawn = () => spawnNode(path.join(repoRoot(), 'dist/services/execution/src/main.js'), {
-        name: `execution-${this.executions.length + 1}`,
-        env: { ...this.env, ...env, PORT: String(port) },
-      });
+      const spawn = () =>
+        spawnNode(path.join(repoRoot(), 'dist/services/execution/src/main.js'), {
+          name: `execution-${this.executions.length + 1}`,
+          env: { ...this.env, ...env, PORT: String(port) },
+        });
       const proc = spawn();
       try {
         // /readyz answers 503 until the consumer joined its group; waitForHttp waits for a status below 500.
@@ -153,14 +180,26 @@ export class ExecutionStack {
   /** The HTTP status of a process's /readyz (0 when it does not answer). */
   async readyz(proc: NodeProcess = this.executions[0]): Promise<number> {
     const base = proc === this.gateway ? this.gatewayUrl : `http://127.0.0.1:${this.ports.get(proc)}`;
-    return fetch(`${base}/readyz`, { signal: AbortSignal.timeout(4000) }).then((r) => r.status, () => 0);
+    return fetch(`${base}/readyz`, { signal: AbortSignal.timeout(4000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
   }
 
   /** A new active alert of the seeded user on every account, once execution's read model has it. */
   async alert(): Promise<string> {
     const alertId = randomUUID();
     const targets = this.accounts.map((a) => ({ accountId: a.id, connectionId: this.connectionId }));
-    const route = { alertId, userId: this.userId, name: `alert-${alertId.slice(0, 6)}`, status: 'active' as const, symbol: this.contract.name, symbolId: this.contract.id, groupIds: [], targets };
+    const route = {
+      alertId,
+      userId: this.userId,
+      name: `alert-${alertId.slice(0, 6)}`,
+      status: 'active' as const,
+      symbol: this.contract.name,
+      symbolId: this.contract.id,
+      groupIds: [],
+      targets,
+    };
     await this.bus.emit(Topic.AlertRouteChanged, route, this.ctx(), alertId);
     await waitUntil(() => this.journal.hasRoute(alertId), 15_000, `alert ${alertId} in the read model`);
     return alertId;
@@ -168,28 +207,50 @@ export class ExecutionStack {
 
   /** POSTs a market signal for `alertId` (each call a distinct body, so none is a duplicate). */
   post(alertId: string, extra: Record<string, unknown> = {}): Promise<Response> {
-    const body = { alert_id: alertId, quantlynk: true, order_type: 'market', action: 'buy', price: 21000, symbol: 'MNQ1!', quantity: 1, strategy_name: randomUUID(), ...extra };
-    return fetch(this.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const body = {
+      alert_id: alertId,
+      quantlynk: true,
+      order_type: 'market',
+      action: 'buy',
+      price: 21000,
+      symbol: 'MNQ1!',
+      quantity: 1,
+      strategy_name: randomUUID(),
+      ...extra,
+    };
+    return fetch(this.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   }
 
   /** Every process's output, for a failing test's message. */
   output(): string {
-    return [this.gateway, ...this.services.values(), ...this.executions].filter((p): p is NodeProcess => !!p).map((p) => p.output()).join('\n');
+    return [this.gateway, ...this.services.values(), ...this.executions]
+      .filter((p): p is NodeProcess => !!p)
+      .map((p) => p.output())
+      .join('\n');
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
-    await Promise.all([this.gateway, ...this.services.values(), ...this.executions].filter((p): p is NodeProcess => !!p).map((p) => p.kill('SIGKILL', 1000)));
+    await Promise.all(
+      [this.gateway, ...this.services.values(), ...this.executions]
+        .filter((p): p is NodeProcess => !!p)
+        .map((p) => p.kill('SIGKILL', 1000)),
+    );
     for (const stop of this.stops.reverse()) {
       await stop().catch(() => undefined);
     }
   }
 
   private async startGateway(port: number): Promise<void> {
-    const spawn = () => spawnNode(path.join(repoRoot(), 'dist/services/gateway/src/main.js'), {
-      name: 'gateway',
-      env: { ...this.env, PORT: String(port), WEBHOOK_REPLY_TIMEOUT_MS: '2500' },
-    });
+    const spawn = () =>
+      spawnNode(path.join(repoRoot(), 'dist/services/gateway/src/main.js'), {
+        name: 'gateway',
+        env: { ...this.env, PORT: String(port), WEBHOOK_REPLY_TIMEOUT_MS: '2500' },
+      });
     this.gateway = spawn();
     this.superviseProcess(this.gateway, port, spawn);
     await this.gateway.waitForHttp(`${this.gatewayUrl}/healthz`, 60_000);
@@ -222,10 +283,11 @@ export class ExecutionStack {
 
   private async startService(name: string): Promise<void> {
     const port = await freePort();
-    const spawn = () => spawnNode(path.join(repoRoot(), `dist/services/${name}/src/main.js`), {
-      name,
-      env: { ...this.env, PORT: String(port), TRADOVATE_OAUTH_TOKEN_URL: this.sim.oauthTokenUrl },
-    });
+    const spawn = () =>
+      spawnNode(path.join(repoRoot(), `dist/services/${name}/src/main.js`), {
+        name,
+        env: { ...this.env, PORT: String(port), TRADOVATE_OAUTH_TOKEN_URL: this.sim.oauthTokenUrl },
+      });
     const proc = spawn();
     this.superviseProcess(proc, port, spawn);
     this.services.set(name, proc);
@@ -234,8 +296,15 @@ export class ExecutionStack {
   }
 
   private async connectBus(connections: boolean): Promise<void> {
-    const sendsTo = [Topic.WebhookEndpointGet, ...(connections ? [Topic.ConnectionsCreate, Topic.ConnectionsTest] : [])];
-    const client: ClientKafka = createKafkaClient(kafkaTestSettings(this.env.KAFKA_BROKERS.split(',')), `test-${randomUUID().slice(0, 8)}`, sendsTo);
+    const sendsTo = [
+      Topic.WebhookEndpointGet,
+      ...(connections ? [Topic.ConnectionsCreate, Topic.ConnectionsTest] : []),
+    ];
+    const client: ClientKafka = createKafkaClient(
+      kafkaTestSettings(this.env.KAFKA_BROKERS.split(',')),
+      `test-${randomUUID().slice(0, 8)}`,
+      sendsTo,
+    );
     this.stops.push(() => client.close());
     await connectKafkaClient(client, sendsTo);
     this.bus = new MessageBus(client, { requestTimeoutMs: 10_000 });
@@ -243,20 +312,48 @@ export class ExecutionStack {
 
   /** The user's connection (a simulator user with `accounts` demo accounts) and webhook URL. */
   private async seed(accounts: number): Promise<void> {
-    const user = this.sim.control.addUser({ name: `rel-${randomUUID().slice(0, 8)}`, password: 'rel-password', demoAccounts: accounts });
-    const client = new TradovateClient({ demoUrl: this.sim.demoUrl, liveUrl: this.sim.liveUrl, oauthTokenUrl: this.sim.oauthTokenUrl });
-    const token = await client.requestAccessToken('demo', { name: user.name, password: user.password, appId: 'TVTradovate', appVersion: '1', deviceId: 'd', cid: 8, sec: 'sim-secret' });
+    const user = this.sim.control.addUser({
+      name: `rel-${randomUUID().slice(0, 8)}`,
+      password: 'rel-password',
+      demoAccounts: accounts,
+    });
+    const client = new TradovateClient({
+      demoUrl: this.sim.demoUrl,
+      liveUrl: this.sim.liveUrl,
+      oauthTokenUrl: this.sim.oauthTokenUrl,
+    });
+    const token = await client.requestAccessToken('demo', {
+      name: user.name,
+      password: user.password,
+      appId: 'TVTradovate',
+      appVersion: '1',
+      deviceId: 'd',
+      cid: 8,
+      sec: 'sim-secret',
+    });
     const suggested = await client.suggestContracts('demo', token.accessToken, 'MNQ', 1);
     const contract = await client.findContract('demo', token.accessToken, suggested[0].name);
     await client.close();
     this.contract = { id: contract!.id, name: contract!.name };
     this.accounts = user.accounts.demo.map((a) => ({ id: randomUUID(), brokerAccountId: a.id, name: a.name }));
     const box = new SecretBox(this.env.ENCRYPTION_KEY);
-    await this.bus.emit(Topic.ConnectionChanged, {
-      connectionId: this.connectionId, userId: this.userId, nickname: user.name, environment: 'demo', status: 'active',
-      accounts: this.accounts.map((a) => ({ ...a, accountType: 'Customer', environment: 'demo' as const })),
-      session: { accessTokenEncrypted: box.encrypt(token.accessToken), expiresAt: new Date(token.expiresAt).toISOString() },
-    }, this.ctx(), this.connectionId);
+    await this.bus.emit(
+      Topic.ConnectionChanged,
+      {
+        connectionId: this.connectionId,
+        userId: this.userId,
+        nickname: user.name,
+        environment: 'demo',
+        status: 'active',
+        accounts: this.accounts.map((a) => ({ ...a, accountType: 'Customer', environment: 'demo' as const })),
+        session: {
+          accessTokenEncrypted: box.encrypt(token.accessToken),
+          expiresAt: new Date(token.expiresAt).toISOString(),
+        },
+      },
+      this.ctx(),
+      this.connectionId,
+    );
     await waitUntil(() => this.journal.hasConnection(this.connectionId), 15_000, 'connection in the read model');
     const endpoint = await this.bus.send(Topic.WebhookEndpointGet, {}, this.ctx());
     this.webhookUrl = endpoint.url;
@@ -268,10 +365,26 @@ export class ExecutionStack {
    * and renews the token when execution asks (ConnectionsBrokerSession).
    */
   private async seedThroughConnections(accounts: number): Promise<void> {
-    const user = this.sim.control.addUser({ name: `rel-${randomUUID().slice(0, 8)}`, password: 'rel-password', demoAccounts: accounts });
-    const conn = await this.bus.send(Topic.ConnectionsCreate, {
-      nickname: user.name, username: user.name, password: user.password, environment: 'demo', appId: 'TVTradovate', appVersion: '1', deviceId: 'd', cid: 8, sec: 'sim-secret',
-    }, this.ctx());
+    const user = this.sim.control.addUser({
+      name: `rel-${randomUUID().slice(0, 8)}`,
+      password: 'rel-password',
+      demoAccounts: accounts,
+    });
+    const conn = await this.bus.send(
+      Topic.ConnectionsCreate,
+      {
+        nickname: user.name,
+        username: user.name,
+        password: user.password,
+        environment: 'demo',
+        appId: 'TVTradovate',
+        appVersion: '1',
+        deviceId: 'd',
+        cid: 8,
+        sec: 'sim-secret',
+      },
+      this.ctx(),
+    );
     const check = await this.bus.send(Topic.ConnectionsTest, { id: conn.id }, this.ctx());
     if (!check.success) {
       throw new Error(`connection test failed: ${check.error}`);
@@ -279,10 +392,26 @@ export class ExecutionStack {
     this.connectionId = conn.id;
     // Create publishes the connection without accounts, Test again with them: wait for the second, or
     // every alert would target no account (422 NO_TARGET_ACCOUNTS, the old broker-faults flake).
-    await waitUntil(async () => (await this.journal.accountsOf(conn.id)).length === accounts, 15_000, `connection with ${accounts} accounts in the read model`);
+    await waitUntil(
+      async () => (await this.journal.accountsOf(conn.id)).length === accounts,
+      15_000,
+      `connection with ${accounts} accounts in the read model`,
+    );
     this.accounts = await this.journal.accountsOf(conn.id);
-    const client = new TradovateClient({ demoUrl: this.sim.demoUrl, liveUrl: this.sim.liveUrl, oauthTokenUrl: this.sim.oauthTokenUrl });
-    const token = await client.requestAccessToken('demo', { name: user.name, password: user.password, appId: 'TVTradovate', appVersion: '1', deviceId: 'd2', cid: 8, sec: 'sim-secret' });
+    const client = new TradovateClient({
+      demoUrl: this.sim.demoUrl,
+      liveUrl: this.sim.liveUrl,
+      oauthTokenUrl: this.sim.oauthTokenUrl,
+    });
+    const token = await client.requestAccessToken('demo', {
+      name: user.name,
+      password: user.password,
+      appId: 'TVTradovate',
+      appVersion: '1',
+      deviceId: 'd2',
+      cid: 8,
+      sec: 'sim-secret',
+    });
     const suggested = await client.suggestContracts('demo', token.accessToken, 'MNQ', 1);
     const contract = await client.findContract('demo', token.accessToken, suggested[0].name);
     await client.close();

@@ -8,7 +8,11 @@ export { clOrdIdOf };
  * How many times the simulator received each expected order, plus the orders nobody expected:
  * `{ counts: {clOrdId: n}, unexpected }`. "Exactly once" is every count 1 and no unexpected order.
  */
-export function tallyOrders(orders: ReceivedOrder[], requestIds: string[], accountIds: string[]): { counts: Record<string, number>; unexpected: number; unanswered: number } {
+export function tallyOrders(
+  orders: ReceivedOrder[],
+  requestIds: string[],
+  accountIds: string[],
+): { counts: Record<string, number>; unexpected: number; unanswered: number } {
   const counts: Record<string, number> = {};
   for (const r of requestIds) {
     for (const a of accountIds) {

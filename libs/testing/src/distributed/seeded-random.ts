@@ -14,7 +14,9 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** A seed from FAULTS_SEED when given (to replay a run), else a fresh one. */
-export const faultSeed = (fromEnv: string | undefined): number => (fromEnv ? Number(fromEnv) : Math.floor(Math.random() * 2 ** 31));
+export const faultSeed = (fromEnv: string | undefined): number =>
+  fromEnv ? Number(fromEnv) : Math.floor(Math.random() * 2 ** 31);
 
 /** Integer in [min, max] drawn from `random`. */
-export const between = (random: () => number, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
+export const between = (random: () => number, min: number, max: number): number =>
+  min + Math.floor(random() * (max - min + 1));

@@ -19,13 +19,18 @@ export class WebhookJournal {
   }
 
   async hasConnection(connectionId: string): Promise<boolean> {
-    const r = await this.pg.query('SELECT 1 FROM "execution"."broker_connections" WHERE "connection_id" = $1', [connectionId]);
+    const r = await this.pg.query('SELECT 1 FROM "execution"."broker_connections" WHERE "connection_id" = $1', [
+      connectionId,
+    ]);
     return r.rowCount === 1;
   }
 
   /** The accounts of a connection as execution's read model has them. */
   async accountsOf(connectionId: string): Promise<Array<{ id: string; brokerAccountId: number; name: string }>> {
-    const r = await this.pg.query<{ accounts: Array<{ id: string; brokerAccountId: number; name: string }> }>('SELECT "accounts" FROM "execution"."broker_connections" WHERE "connection_id" = $1', [connectionId]);
+    const r = await this.pg.query<{ accounts: Array<{ id: string; brokerAccountId: number; name: string }> }>(
+      'SELECT "accounts" FROM "execution"."broker_connections" WHERE "connection_id" = $1',
+      [connectionId],
+    );
     return (r.rows[0]?.accounts ?? []).map(({ id, brokerAccountId, name }) => ({ id, brokerAccountId, name }));
   }
 
@@ -55,7 +60,9 @@ export class WebhookJournal {
 
   /** How many distinct instances have claimed (worked on) a webhook so far. */
   async claimants(): Promise<number> {
-    const r = await this.pg.query<{ n: number }>('SELECT count(DISTINCT "claimed_by")::int AS "n" FROM "execution"."webhooks"');
+    const r = await this.pg.query<{ n: number }>(
+      'SELECT count(DISTINCT "claimed_by")::int AS "n" FROM "execution"."webhooks"',
+    );
     return r.rows[0].n;
   }
 }

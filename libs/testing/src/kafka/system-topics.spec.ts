@@ -27,7 +27,11 @@ describe(systemTopics.name, () => {
   it('should let the webhook topic and every reply topic serve as many replicas as may scale', () => {
     const topics = systemTopics();
 
-    expect(topics.find((t) => t.name === String(Topic.WebhookReceived))?.partitions).toBeGreaterThanOrEqual(MAX_REPLICAS);
-    expect(topics.find((t) => t.name === replyTopicOf(Topic.AuthHealth))?.partitions).toBeGreaterThanOrEqual(MAX_REPLICAS);
+    expect(topics.find((t) => t.name === String(Topic.WebhookReceived))?.partitions).toBeGreaterThanOrEqual(
+      MAX_REPLICAS,
+    );
+    expect(topics.find((t) => t.name === replyTopicOf(Topic.AuthHealth))?.partitions).toBeGreaterThanOrEqual(
+      MAX_REPLICAS,
+    );
   });
 });

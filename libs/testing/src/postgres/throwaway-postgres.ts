@@ -22,7 +22,10 @@ const BIN = process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
 const asPostgres = (tool: string, args: string[]): void => {
   const cmd = path.join(BIN, tool);
   const asRoot = process.getuid?.() === 0;
-  execFileSync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args, { stdio: 'pipe', timeout: 30_000 });
+  execFileSync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args, {
+    stdio: 'pipe',
+    timeout: 30_000,
+  });
 };
 
 /**

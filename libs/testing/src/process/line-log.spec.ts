@@ -13,7 +13,10 @@ describe('LineLog', () => {
     stream.write('enge 3.8 (4.0) -> 3.4 (5.0) MB, 1.20 / 0.00 ms\nunfinished');
     await new Promise((r) => setImmediate(r));
 
-    expect(seen).toEqual(['{"level":30,"msg":"ready"}', '[1:0x1] 52 ms: Scavenge 3.8 (4.0) -> 3.4 (5.0) MB, 1.20 / 0.00 ms']);
+    expect(seen).toEqual([
+      '{"level":30,"msg":"ready"}',
+      '[1:0x1] 52 ms: Scavenge 3.8 (4.0) -> 3.4 (5.0) MB, 1.20 / 0.00 ms',
+    ]);
     await expect(log.waitFor(/Scavenge/, 10)).resolves.toBeTruthy();
   });
 });

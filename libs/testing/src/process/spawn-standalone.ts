@@ -15,12 +15,23 @@ export interface BuiltStandalone {
  * `buildServer()`), in a process of its own on `dataDir` and a free port, once /readyz answers. `env` adds to or
  * overrides the product's variables. A product that never gets ready is killed.
  */
-export async function spawnStandalone(dataDir: string, { env = {} }: { env?: Record<string, string> } = {}): Promise<BuiltStandalone> {
+export async function spawnStandalone(
+  dataDir: string,
+  { env = {} }: { env?: Record<string, string> } = {},
+): Promise<BuiltStandalone> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const product = spawnNode(path.join(repoRoot(), 'dist/services/standalone/src/main.js'), {
     name: 'standalone',
-    env: { NODE_OPTIONS: '', LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, ...env },
+    env: {
+      NODE_OPTIONS: '',
+      LOG_LEVEL: 'info',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      ...env,
+    },
   });
   try {
     await product.waitForHttp(`${url}/readyz`, 60_000);

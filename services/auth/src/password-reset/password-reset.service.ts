@@ -14,7 +14,8 @@ import { ResetTokensRepository } from './reset-tokens.repository';
 export const RESET_SENT = 'If an account exists for that email, reset instructions have been sent.';
 export const RESET_INVALID = 'This reset link is invalid or has expired.';
 export const RESET_DONE = 'Your password has been reset. You can now sign in with your new password.';
-export const RESET_UNAVAILABLE = 'Password reset by e-mail is not available: this server has no mail server configured. Ask your administrator.';
+export const RESET_UNAVAILABLE =
+  'Password reset by e-mail is not available: this server has no mail server configured. Ask your administrator.';
 const TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /**
@@ -48,11 +49,14 @@ export class PasswordResetService {
       return { message: RESET_SENT, reset_token: token };
     }
     const link = this.mailer.link(`/reset-password?token=${encodeURIComponent(token)}`);
-    this.mailer.sendLater({
-      to: user.email,
-      subject: 'Reset your QuantLynk password',
-      text: `Someone asked to reset the password of your QuantLynk account.\n\nSet a new password here (valid for one hour):\n${link}\n\nIf it wasn't you, ignore this mail.`,
-    }, requestId);
+    this.mailer.sendLater(
+      {
+        to: user.email,
+        subject: 'Reset your QuantLynk password',
+        text: `Someone asked to reset the password of your QuantLynk account.\n\nSet a new password here (valid for one hour):\n${link}\n\nIf it wasn't you, ignore this mail.`,
+      },
+      requestId,
+    );
     return { message: RESET_SENT };
   }
 

@@ -63,7 +63,10 @@ export class BrokerTokens {
 
   private async refreshOAuth(c: ConnectionEntity): Promise<ObtainedToken> {
     if (!c.refreshTokenEnc) {
-      throw new DomainError('BROKER_AUTH_FAILED', 'The Tradovate session has expired. Please add the connection again.');
+      throw new DomainError(
+        'BROKER_AUTH_FAILED',
+        'The Tradovate session has expired. Please add the connection again.',
+      );
     }
     const token = await this.client.refreshOAuthToken({
       refreshToken: this.box.decrypt(c.refreshTokenEnc),

@@ -42,7 +42,9 @@ describe(ConnectionSyncService.name, () => {
       save: jest.fn((c: ConnectionEntity) => Promise.resolve(c)),
     } as unknown as ConnectionsRepository;
     const tokens = { renew } as unknown as BrokerTokens;
-    sut = new ConnectionSyncService(repo, tokens, {} as TradovateClient, box, { changed } as unknown as ConnectionEvents);
+    sut = new ConnectionSyncService(repo, tokens, {} as TradovateClient, box, {
+      changed,
+    } as unknown as ConnectionEvents);
   });
 
   describe('session', () => {

@@ -70,7 +70,8 @@ export class ConnectionsRepository {
    */
   async replaceAccounts(connection: ConnectionEntity, listed: SyncedAccount[]): Promise<void> {
     const current = await this.accountsOf(connection);
-    const keyOf = (a: { environment: string; brokerAccountId: number }): string => `${a.environment}:${a.brokerAccountId}`;
+    const keyOf = (a: { environment: string; brokerAccountId: number }): string =>
+      `${a.environment}:${a.brokerAccountId}`;
     const byKey = new Map(current.map((a) => [keyOf(a), a]));
     const keep = new Set<string>();
     for (const account of listed) {

@@ -112,9 +112,17 @@ export class BrokerAccess implements OnModuleDestroy {
     if (!forceRenew && fresh && conn.accessTokenEncrypted) {
       return { env: conn.environment, token: this.open(conn.connectionId, conn.accessTokenEncrypted) };
     }
-    const reply = await this.bus.request(Topic.ConnectionsBrokerSession, { connectionId: conn.connectionId, forceRenew }, ctx, { timeoutMs: 2000 });
+    const reply = await this.bus.request(
+      Topic.ConnectionsBrokerSession,
+      { connectionId: conn.connectionId, forceRenew },
+      ctx,
+      { timeoutMs: 2000 },
+    );
     if (!reply.ok) {
-      throw new DomainError('BROKER_AUTH_FAILED', `No usable broker session for this connection: ${reply.error.message}`);
+      throw new DomainError(
+        'BROKER_AUTH_FAILED',
+        `No usable broker session for this connection: ${reply.error.message}`,
+      );
     }
     conn.accessTokenEncrypted = reply.data.accessTokenEncrypted;
     conn.expiresAt = new Date(reply.data.expiresAt);

@@ -22,7 +22,11 @@ export class ContractCache {
 
   constructor(private readonly broker: BrokerAccess) {}
 
-  resolve(env: Environment, token: string, ref: { symbolId: number | null; symbol: string | null }): Promise<ResolvedContract> {
+  resolve(
+    env: Environment,
+    token: string,
+    ref: { symbolId: number | null; symbol: string | null },
+  ): Promise<ResolvedContract> {
     const key = `${env}|${ref.symbolId ?? `s:${(ref.symbol ?? '').toUpperCase()}`}`;
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < TTL_MS) {
@@ -34,10 +38,20 @@ export class ContractCache {
     return value;
   }
 
-  private async load(env: Environment, token: string, ref: { symbolId: number | null; symbol: string | null }): Promise<ResolvedContract> {
-    const contract = ref.symbolId !== null ? await this.broker.client.getContract(env, token, ref.symbolId) : await this.bySymbol(env, token, ref.symbol);
+  private async load(
+    env: Environment,
+    token: string,
+    ref: { symbolId: number | null; symbol: string | null },
+  ): Promise<ResolvedContract> {
+    const contract =
+      ref.symbolId !== null
+        ? await this.broker.client.getContract(env, token, ref.symbolId)
+        : await this.bySymbol(env, token, ref.symbol);
     if (!contract) {
-      throw new DomainError('BROKER_REJECTED', `Contract ${ref.symbolId ?? ref.symbol ?? ''} is not known to Tradovate`);
+      throw new DomainError(
+        'BROKER_REJECTED',
+        `Contract ${ref.symbolId ?? ref.symbol ?? ''} is not known to Tradovate`,
+      );
     }
     const tickSize = await this.broker.client.tickSize(env, token, contract);
     return { id: contract.id, name: contract.name, tickSize };
@@ -51,9 +65,14 @@ export class ContractCache {
       return this.broker.client.findContract(env, token, toTradovateSymbol(symbol));
     }
     const root = symbolRoot(symbol);
-    const candidates = (await this.broker.client.suggestContracts(env, token, root, 20)).filter((c) => symbolRoot(c.name) === root);
+    const candidates = (await this.broker.client.suggestContracts(env, token, root, 20)).filter(
+      (c) => symbolRoot(c.name) === root,
+    );
     const dated = await Promise.all(
-      candidates.map(async (c) => ({ c, m: await this.broker.client.getContractMaturity(env, token, c.contractMaturityId) })),
+      candidates.map(async (c) => ({
+        c,
+        m: await this.broker.client.getContractMaturity(env, token, c.contractMaturityId),
+      })),
     );
     const now = Date.now();
     const live = dated.filter((d) => d.m && Date.parse(d.m.expirationDate) > now);

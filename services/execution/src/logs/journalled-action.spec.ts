@@ -9,7 +9,10 @@ describe('the journalled action', () => {
     expect(sideOf(journalledAction({ orderType, action }))).toEqual({ action, orderType });
   });
 
-  it.each([null, '', 'Buy', 'market buy', 'market Buy extra'])('should give no side for %p (a rejected webhook, or not a journalled action)', (stored) => {
-    expect(sideOf(stored)).toEqual({ action: null, orderType: null });
-  });
+  it.each([null, '', 'Buy', 'market buy', 'market Buy extra'])(
+    'should give no side for %p (a rejected webhook, or not a journalled action)',
+    (stored) => {
+      expect(sideOf(stored)).toEqual({ action: null, orderType: null });
+    },
+  );
 });

@@ -1,7 +1,8 @@
 import type { Signal } from '../webhooks/signal';
 
 /** A webhook's action as the journal keeps it: "<order type> <side>" ("market Buy", "oso Sell"). */
-export const journalledAction = (signal: Pick<Signal, 'orderType' | 'action'>): string => `${signal.orderType} ${signal.action}`;
+export const journalledAction = (signal: Pick<Signal, 'orderType' | 'action'>): string =>
+  `${signal.orderType} ${signal.action}`;
 
 const JOURNALLED = /^(\w+) (Buy|Sell)$/;
 

@@ -15,7 +15,13 @@ export class LogsService {
 
   async list(userId: string, page: number, pageSize: number, q?: string): Promise<ReplyOf<Topic.LogsList>> {
     const where = q ? { userId, requestId: ILike(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) } : { userId };
-    const [rows, total] = await this.webhooks.findAndCount({ select: SUMMARY, where, order: { createdAt: 'DESC' }, skip: (page - 1) * pageSize, take: pageSize });
+    const [rows, total] = await this.webhooks.findAndCount({
+      select: SUMMARY,
+      where,
+      order: { createdAt: 'DESC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
     return { items: rows.map(summary), total, total_pages: Math.ceil(total / pageSize) };
   }
 
@@ -33,7 +39,15 @@ export class LogsService {
  * are read only for the detail, and on the embedded database a page of whole rows would hold its one session, which the
  * webhooks' journal writes wait for, as long as it takes to read and hand them over.
  */
-const SUMMARY = { id: true, createdAt: true, requestId: true, alertName: true, symbol: true, action: true, status: true } as const;
+const SUMMARY = {
+  id: true,
+  createdAt: true,
+  requestId: true,
+  alertName: true,
+  symbol: true,
+  action: true,
+  status: true,
+} as const;
 
 const summary = (w: Pick<WebhookEntity, keyof typeof SUMMARY>) => ({
   id: w.id,
@@ -52,7 +66,8 @@ const summary = (w: Pick<WebhookEntity, keyof typeof SUMMARY>) => ({
  */
 
 /** The request parsed again from the raw body, which reads as written; one kept as text (not JSON, too deep, too large) as it is. */
-const requestAsSent = (row: WebhookEntity): unknown => (typeof row.request === 'string' ? row.request : bodyForLog(row.rawBody));
+const requestAsSent = (row: WebhookEntity): unknown =>
+  typeof row.request === 'string' ? row.request : bodyForLog(row.rawBody);
 
 /** The answer laid out again by its contract (`message` first, each result's `account_name` first, or a refusal's `detail` first); any other as stored. */
 const responseAsSent = (row: WebhookEntity): unknown => {

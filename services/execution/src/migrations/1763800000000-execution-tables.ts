@@ -32,7 +32,9 @@ export class ExecutionTables1763800000000 implements MigrationInterface {
       "updated_at" timestamptz NOT NULL DEFAULT now())`);
     await q.query('CREATE INDEX "ix_webhooks_user_created" ON "execution"."webhooks" ("user_id", "created_at")');
     await q.query('CREATE INDEX "ix_webhooks_request_id" ON "execution"."webhooks" ("request_id")');
-    await q.query('CREATE INDEX "ix_webhooks_unfinished" ON "execution"."webhooks" ("status") WHERE "status" IN (\'received\', \'processing\')');
+    await q.query(
+      'CREATE INDEX "ix_webhooks_unfinished" ON "execution"."webhooks" ("status") WHERE "status" IN (\'received\', \'processing\')',
+    );
     await q.query(`CREATE TABLE "execution"."order_attempts" (
       "id" uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       "webhook_id" uuid NOT NULL REFERENCES "execution"."webhooks" ("id") ON DELETE CASCADE,
@@ -65,7 +67,14 @@ export class ExecutionTables1763800000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const t of ['system_rejections', 'broker_connections', 'alert_routes', 'order_attempts', 'webhooks', 'webhook_endpoints']) {
+    for (const t of [
+      'system_rejections',
+      'broker_connections',
+      'alert_routes',
+      'order_attempts',
+      'webhooks',
+      'webhook_endpoints',
+    ]) {
       await q.query(`DROP TABLE IF EXISTS "execution"."${t}"`);
     }
   }

@@ -9,8 +9,12 @@ export class WebhookClaims1763900000000 implements MigrationInterface {
   name = 'WebhookClaims1763900000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query('ALTER TABLE "execution"."webhooks" ADD COLUMN "claimed_by" text, ADD COLUMN "claim_expires" timestamptz');
-    await q.query(`CREATE UNIQUE INDEX "uq_webhooks_request_executed" ON "execution"."webhooks" ("request_id") WHERE "status" NOT IN ('rejected', 'duplicate')`);
+    await q.query(
+      'ALTER TABLE "execution"."webhooks" ADD COLUMN "claimed_by" text, ADD COLUMN "claim_expires" timestamptz',
+    );
+    await q.query(
+      `CREATE UNIQUE INDEX "uq_webhooks_request_executed" ON "execution"."webhooks" ("request_id") WHERE "status" NOT IN ('rejected', 'duplicate')`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -12,10 +12,14 @@ export class AttemptsVacuumThreshold1764100000000 implements MigrationInterface 
   name = 'AttemptsVacuumThreshold1764100000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query('ALTER TABLE "execution"."order_attempts" SET (autovacuum_vacuum_threshold = 10000, autovacuum_vacuum_scale_factor = 0)');
+    await q.query(
+      'ALTER TABLE "execution"."order_attempts" SET (autovacuum_vacuum_threshold = 10000, autovacuum_vacuum_scale_factor = 0)',
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query('ALTER TABLE "execution"."order_attempts" RESET (autovacuum_vacuum_threshold, autovacuum_vacuum_scale_factor)');
+    await q.query(
+      'ALTER TABLE "execution"."order_attempts" RESET (autovacuum_vacuum_threshold, autovacuum_vacuum_scale_factor)',
+    );
   }
 }

@@ -19,20 +19,30 @@ export class WebhooksHotUpdates1764500000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query('ALTER TABLE "execution"."webhooks" ADD COLUMN "executes" boolean NOT NULL DEFAULT false');
-    await q.query(`UPDATE "execution"."webhooks" SET "executes" = true WHERE "status" NOT IN ('rejected', 'duplicate')`);
-    await q.query('CREATE UNIQUE INDEX "uq_webhooks_request_executes" ON "execution"."webhooks" ("request_id") WHERE "executes"');
+    await q.query(
+      `UPDATE "execution"."webhooks" SET "executes" = true WHERE "status" NOT IN ('rejected', 'duplicate')`,
+    );
+    await q.query(
+      'CREATE UNIQUE INDEX "uq_webhooks_request_executes" ON "execution"."webhooks" ("request_id") WHERE "executes"',
+    );
     await q.query('DROP INDEX "execution"."uq_webhooks_request_executed"');
     await q.query('CREATE TABLE "execution"."unfinished_webhooks" ("webhook_id" uuid PRIMARY KEY)');
-    await q.query(`INSERT INTO "execution"."unfinished_webhooks" ("webhook_id") SELECT "id" FROM "execution"."webhooks" WHERE "status" IN ('received', 'processing')`);
+    await q.query(
+      `INSERT INTO "execution"."unfinished_webhooks" ("webhook_id") SELECT "id" FROM "execution"."webhooks" WHERE "status" IN ('received', 'processing')`,
+    );
     await q.query('DROP INDEX "execution"."ix_webhooks_unfinished"');
     await q.query('ALTER TABLE "execution"."webhooks" SET (fillfactor = 30)');
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query('ALTER TABLE "execution"."webhooks" RESET (fillfactor)');
-    await q.query(`CREATE INDEX "ix_webhooks_unfinished" ON "execution"."webhooks" ("status") WHERE "status" IN ('received', 'processing')`);
+    await q.query(
+      `CREATE INDEX "ix_webhooks_unfinished" ON "execution"."webhooks" ("status") WHERE "status" IN ('received', 'processing')`,
+    );
     await q.query('DROP TABLE "execution"."unfinished_webhooks"');
-    await q.query(`CREATE UNIQUE INDEX "uq_webhooks_request_executed" ON "execution"."webhooks" ("request_id") WHERE "status" NOT IN ('rejected', 'duplicate')`);
+    await q.query(
+      `CREATE UNIQUE INDEX "uq_webhooks_request_executed" ON "execution"."webhooks" ("request_id") WHERE "status" NOT IN ('rejected', 'duplicate')`,
+    );
     await q.query('DROP INDEX "execution"."uq_webhooks_request_executes"');
     await q.query('ALTER TABLE "execution"."webhooks" DROP COLUMN "executes"');
   }

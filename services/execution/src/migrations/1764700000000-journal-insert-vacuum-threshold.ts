@@ -14,13 +14,17 @@ export class JournalInsertVacuumThreshold1764700000000 implements MigrationInter
 
   async up(q: QueryRunner): Promise<void> {
     for (const table of ['order_attempts', 'webhooks']) {
-      await q.query(`ALTER TABLE "execution"."${table}" SET (autovacuum_vacuum_insert_threshold = 10000, autovacuum_vacuum_insert_scale_factor = 0)`);
+      await q.query(
+        `ALTER TABLE "execution"."${table}" SET (autovacuum_vacuum_insert_threshold = 10000, autovacuum_vacuum_insert_scale_factor = 0)`,
+      );
     }
   }
 
   async down(q: QueryRunner): Promise<void> {
     for (const table of ['order_attempts', 'webhooks']) {
-      await q.query(`ALTER TABLE "execution"."${table}" RESET (autovacuum_vacuum_insert_threshold, autovacuum_vacuum_insert_scale_factor)`);
+      await q.query(
+        `ALTER TABLE "execution"."${table}" RESET (autovacuum_vacuum_insert_threshold, autovacuum_vacuum_insert_scale_factor)`,
+      );
     }
   }
 }

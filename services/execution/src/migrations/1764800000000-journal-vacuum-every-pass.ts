@@ -14,12 +14,16 @@ export class JournalVacuumEveryPass1764800000000 implements MigrationInterface {
   name = 'JournalVacuumEveryPass1764800000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query('ALTER TABLE "execution"."webhooks" SET (autovacuum_vacuum_threshold = 1000, autovacuum_vacuum_insert_threshold = 1000)');
+    await q.query(
+      'ALTER TABLE "execution"."webhooks" SET (autovacuum_vacuum_threshold = 1000, autovacuum_vacuum_insert_threshold = 1000)',
+    );
     await q.query('ALTER TABLE "execution"."order_attempts" SET (autovacuum_vacuum_insert_threshold = 1000)');
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query('ALTER TABLE "execution"."webhooks" SET (autovacuum_vacuum_threshold = 10000, autovacuum_vacuum_insert_threshold = 10000)');
+    await q.query(
+      'ALTER TABLE "execution"."webhooks" SET (autovacuum_vacuum_threshold = 10000, autovacuum_vacuum_insert_threshold = 10000)',
+    );
     await q.query('ALTER TABLE "execution"."order_attempts" SET (autovacuum_vacuum_insert_threshold = 10000)');
   }
 }

@@ -13,4 +13,16 @@ import { JournalVacuumEveryPass1764800000000 } from './1764800000000-journal-vac
 export { Execution_SCHEMA } from './schema';
 
 /** Every migration of the service, oldest first. */
-export const executionMigrations = [CreateSchema1763700000000, ExecutionTables1763800000000, WebhookClaims1763900000000, AttemptsFillfactor1764000000000, AttemptsVacuumThreshold1764100000000, AttemptsFullPages1764200000000, InactiveUsers1764400000000, WebhooksHotUpdates1764500000000, WebhooksVacuumThreshold1764600000000, JournalInsertVacuumThreshold1764700000000, JournalVacuumEveryPass1764800000000];
+export const executionMigrations = [
+  CreateSchema1763700000000,
+  ExecutionTables1763800000000,
+  WebhookClaims1763900000000,
+  AttemptsFillfactor1764000000000,
+  AttemptsVacuumThreshold1764100000000,
+  AttemptsFullPages1764200000000,
+  InactiveUsers1764400000000,
+  WebhooksHotUpdates1764500000000,
+  WebhooksVacuumThreshold1764600000000,
+  JournalInsertVacuumThreshold1764700000000,
+  JournalVacuumEveryPass1764800000000,
+];

@@ -6,23 +6,49 @@ const ALICE = '00000000-0000-4000-8000-00000000000a';
 const BOB = '00000000-0000-4000-8000-00000000000b';
 
 const routeOf = (alertId: string, userId: string, patch: Partial<AlertRouteChangedV1> = {}): AlertRouteChangedV1 => ({
-  alertId, userId, name: `alert ${alertId}`, status: 'active', symbol: 'MNQ1!', symbolId: 1, groupIds: [], targets: [], ...patch,
+  alertId,
+  userId,
+  name: `alert ${alertId}`,
+  status: 'active',
+  symbol: 'MNQ1!',
+  symbolId: 1,
+  groupIds: [],
+  targets: [],
+  ...patch,
 });
 
 const connectionOf = (connectionId: string, userId: string): BrokerConnectionEntity => ({
-  connectionId, userId, environment: 'demo', accounts: [], accessTokenEncrypted: 'sealed-1', expiresAt: new Date(0),
+  connectionId,
+  userId,
+  environment: 'demo',
+  accounts: [],
+  accessTokenEncrypted: 'sealed-1',
+  expiresAt: new Date(0),
 });
 
 describe(ReadModelMemory.name, () => {
   describe('intake', () => {
     it("should name the secret's owner, whether they are inactive, and the alert's route", () => {
       const sut = new ReadModelMemory(true);
-      sut.load({ endpoints: [{ userId: ALICE, secretHash: 'hash-a' }], inactiveUsers: [], routes: [routeOf('alert-1', ALICE)], connections: [] });
+      sut.load({
+        endpoints: [{ userId: ALICE, secretHash: 'hash-a' }],
+        inactiveUsers: [],
+        routes: [routeOf('alert-1', ALICE)],
+        connections: [],
+      });
 
-      expect(sut.intake('hash-a', 'alert-1')).toEqual({ userId: ALICE, inactive: false, route: routeOf('alert-1', ALICE) });
+      expect(sut.intake('hash-a', 'alert-1')).toEqual({
+        userId: ALICE,
+        inactive: false,
+        route: routeOf('alert-1', ALICE),
+      });
       expect(sut.intake('hash-a', 'alert-2')).toEqual({ userId: ALICE, inactive: false, route: null });
       expect(sut.intake('hash-a', null)).toEqual({ userId: ALICE, inactive: false, route: null });
-      expect(sut.intake('unknown', 'alert-1')).toEqual({ userId: null, inactive: false, route: routeOf('alert-1', ALICE) });
+      expect(sut.intake('unknown', 'alert-1')).toEqual({
+        userId: null,
+        inactive: false,
+        route: routeOf('alert-1', ALICE),
+      });
     });
 
     it('should stop knowing the old secret once a user has a new one', () => {
@@ -70,7 +96,12 @@ describe(ReadModelMemory.name, () => {
   describe('connectionsOf', () => {
     it("should give only the user's own connections among those asked for", () => {
       const sut = new ReadModelMemory(true);
-      sut.load({ endpoints: [], inactiveUsers: [], routes: [], connections: [connectionOf('c-a', ALICE), connectionOf('c-b', BOB)] });
+      sut.load({
+        endpoints: [],
+        inactiveUsers: [],
+        routes: [],
+        connections: [connectionOf('c-a', ALICE), connectionOf('c-b', BOB)],
+      });
 
       expect([...sut.connectionsOf(['c-a', 'c-b', 'c-x'], ALICE).keys()]).toEqual(['c-a']);
     });
@@ -83,7 +114,10 @@ describe(ReadModelMemory.name, () => {
       sut.setToken('c-a', 'sealed-2', new Date(1000));
 
       expect(held?.accessTokenEncrypted).toBe('sealed-1');
-      expect(sut.connectionsOf(['c-a'], ALICE).get('c-a')).toMatchObject({ accessTokenEncrypted: 'sealed-2', expiresAt: new Date(1000) });
+      expect(sut.connectionsOf(['c-a'], ALICE).get('c-a')).toMatchObject({
+        accessTokenEncrypted: 'sealed-2',
+        expiresAt: new Date(1000),
+      });
     });
 
     it('should forget a removed connection, but not on the word of another user', () => {
@@ -121,7 +155,12 @@ describe(ReadModelMemory.name, () => {
   describe('when not active', () => {
     it('should hold nothing, so that nobody reads a copy another replica would leave stale', () => {
       const sut = new ReadModelMemory(false);
-      sut.load({ endpoints: [{ userId: ALICE, secretHash: 'hash-a' }], inactiveUsers: [ALICE], routes: [routeOf('alert-1', ALICE)], connections: [connectionOf('c-a', ALICE)] });
+      sut.load({
+        endpoints: [{ userId: ALICE, secretHash: 'hash-a' }],
+        inactiveUsers: [ALICE],
+        routes: [routeOf('alert-1', ALICE)],
+        connections: [connectionOf('c-a', ALICE)],
+      });
       sut.setEndpoint(BOB, 'hash-b');
 
       expect(sut.intake('hash-a', 'alert-1')).toEqual({ userId: null, inactive: false, route: null });

@@ -17,10 +17,15 @@ interface ConnectionRow {
   expires_at: Date | string | null;
 }
 
-const toConnection = (r: ConnectionRow): BrokerConnectionEntity => Object.assign(new BrokerConnectionEntity(), {
-  connectionId: r.connection_id, userId: r.user_id, environment: r.environment, accounts: r.accounts,
-  accessTokenEncrypted: r.access_token_encrypted, expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
-});
+const toConnection = (r: ConnectionRow): BrokerConnectionEntity =>
+  Object.assign(new BrokerConnectionEntity(), {
+    connectionId: r.connection_id,
+    userId: r.user_id,
+    environment: r.environment,
+    accounts: r.accounts,
+    accessTokenEncrypted: r.access_token_encrypted,
+    expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
+  });
 
 /**
  * Execution's copy of alert routes, connections and inactive users, so the webhook hot path asks no other
@@ -30,7 +35,9 @@ const toConnection = (r: ConnectionRow): BrokerConnectionEntity => Object.assign
 @Injectable()
 export class ReadModelRepository implements OnModuleInit {
   private readonly logger = new Logger(ReadModelRepository.name);
-  private readonly connectionReads = new GroupCommit((batch: Array<{ ids: string[]; userId: string }>) => this.readConnections(batch));
+  private readonly connectionReads = new GroupCommit((batch: Array<{ ids: string[]; userId: string }>) =>
+    this.readConnections(batch),
+  );
 
   constructor(
     @InjectRepository(AlertRouteEntity) private readonly routes: Repository<AlertRouteEntity>,
@@ -51,8 +58,15 @@ export class ReadModelRepository implements OnModuleInit {
       this.routes.find(),
       this.connections.find(),
     ]);
-    this.memory.load({ endpoints, inactiveUsers: inactiveUsers.map((u) => u.userId), routes: routes.map((r) => r.route), connections });
-    this.logger.log(`read model in memory: ${endpoints.length} webhook URL(s), ${routes.length} alert route(s), ${connections.length} connection(s)`);
+    this.memory.load({
+      endpoints,
+      inactiveUsers: inactiveUsers.map((u) => u.userId),
+      routes: routes.map((r) => r.route),
+      connections,
+    });
+    this.logger.log(
+      `read model in memory: ${endpoints.length} webhook URL(s), ${routes.length} alert route(s), ${connections.length} connection(s)`,
+    );
   }
 
   /** An administrator's approval or rejection: an inactive user's webhooks are refused (IntakeLookup). */
@@ -98,20 +112,29 @@ export class ReadModelRepository implements OnModuleInit {
    * user's connections.
    */
   connectionsOf(ids: string[], userId: string): Promise<Map<string, BrokerConnectionEntity>> {
-    return this.memory.active ? Promise.resolve(this.memory.connectionsOf(ids, userId)) : this.connectionReads.run({ ids, userId });
+    return this.memory.active
+      ? Promise.resolve(this.memory.connectionsOf(ids, userId))
+      : this.connectionReads.run({ ids, userId });
   }
 
-  private async readConnections(batch: Array<{ ids: string[]; userId: string }>): Promise<Array<Map<string, BrokerConnectionEntity>>> {
+  private async readConnections(
+    batch: Array<{ ids: string[]; userId: string }>,
+  ): Promise<Array<Map<string, BrokerConnectionEntity>>> {
     const rows = await this.connections.query<ConnectionRow[]>(
       `SELECT "connection_id", "user_id", "environment", "accounts", "access_token_encrypted", "expires_at"
          FROM "execution"."broker_connections" WHERE "connection_id" = ANY($1::uuid[])`,
       [[...new Set(batch.flatMap((b) => b.ids))]],
     );
     const found = new Map(rows.map((r) => [r.connection_id, r]));
-    return batch.map(({ ids, userId }) => new Map(ids.flatMap((id) => {
-      const r = found.get(id);
-      return r && r.user_id === userId ? [[id, toConnection(r)] as const] : [];
-    })));
+    return batch.map(
+      ({ ids, userId }) =>
+        new Map(
+          ids.flatMap((id) => {
+            const r = found.get(id);
+            return r && r.user_id === userId ? [[id, toConnection(r)] as const] : [];
+          }),
+        ),
+    );
   }
 
   /** An alert's route (raw: this runs on every resumed webhook). */
@@ -119,7 +142,10 @@ export class ReadModelRepository implements OnModuleInit {
     if (this.memory.active) {
       return this.memory.route(alertId);
     }
-    const rows = await this.routes.query<Array<{ route: AlertRouteChangedV1 }>>('SELECT "route" FROM "execution"."alert_routes" WHERE "alert_id" = $1', [alertId]);
+    const rows = await this.routes.query<Array<{ route: AlertRouteChangedV1 }>>(
+      'SELECT "route" FROM "execution"."alert_routes" WHERE "alert_id" = $1',
+      [alertId],
+    );
     return rows[0]?.route ?? null;
   }
 

@@ -12,7 +12,14 @@ describe('clOrdIdOf', () => {
     const id = clOrdIdOf(request, account, 'entry');
 
     expect(clOrdIdOf(request, account, 'entry')).toBe(id);
-    expect(new Set([id, clOrdIdOf(request, account, 'tp'), clOrdIdOf(request, randomUUID(), 'entry'), clOrdIdOf(uuidv7(), account, 'entry')]).size).toBe(4);
+    expect(
+      new Set([
+        id,
+        clOrdIdOf(request, account, 'tp'),
+        clOrdIdOf(request, randomUUID(), 'entry'),
+        clOrdIdOf(uuidv7(), account, 'entry'),
+      ]).size,
+    ).toBe(4);
     expect(id).toMatch(/^tv[0-9a-f]{40}$/); // Tradovate takes up to 64 characters
   });
 
@@ -37,27 +44,54 @@ describe('clOrdIdOf', () => {
 });
 
 describe('buildBrokerCall', () => {
-  const target = { requestId: uuidv7(), accountId: randomUUID(), brokerAccountId: 7, contract: { id: 42, name: 'MNQZ5' }, tickSize: 0.25 };
+  const target = {
+    requestId: uuidv7(),
+    accountId: randomUUID(),
+    brokerAccountId: 7,
+    contract: { id: 42, name: 'MNQZ5' },
+    tickSize: 0.25,
+  };
   const signal = (over: Partial<Signal>): Signal => ({
-    alertId: randomUUID(), orderType: 'oso', action: 'Buy', quantity: 1, price: 100, symbol: null, takeProfit: null, stopLoss: null, strategyName: null, ...over,
+    alertId: randomUUID(),
+    orderType: 'oso',
+    action: 'Buy',
+    quantity: 1,
+    price: 100,
+    symbol: null,
+    takeProfit: null,
+    stopLoss: null,
+    strategyName: null,
+    ...over,
   });
 
-  it('should put a long entry\'s take profit above and its stop loss below the price, counted in ticks', () => {
+  it("should put a long entry's take profit above and its stop loss below the price, counted in ticks", () => {
     const sut = buildBrokerCall(signal({ takeProfit: { ticks: 8 }, stopLoss: { ticks: 4 } }), target);
 
-    expect(sut.request).toMatchObject({ bracket1: { action: 'Sell', orderType: 'Limit', price: 102 }, bracket2: { action: 'Sell', orderType: 'Stop', stopPrice: 99 } });
+    expect(sut.request).toMatchObject({
+      bracket1: { action: 'Sell', orderType: 'Limit', price: 102 },
+      bracket2: { action: 'Sell', orderType: 'Stop', stopPrice: 99 },
+    });
   });
 
   it('should refuse a bracket whose ticks take it to zero or below, naming the level', () => {
-    const short = () => buildBrokerCall(signal({ action: 'Sell', price: 5, takeProfit: { ticks: 20 }, stopLoss: { ticks: 4 } }), target);
-    const long = () => buildBrokerCall(signal({ price: 5, takeProfit: { ticks: 4 }, stopLoss: { ticks: 400 } }), target);
+    const short = () =>
+      buildBrokerCall(signal({ action: 'Sell', price: 5, takeProfit: { ticks: 20 }, stopLoss: { ticks: 4 } }), target);
+    const long = () =>
+      buildBrokerCall(signal({ price: 5, takeProfit: { ticks: 4 }, stopLoss: { ticks: 400 } }), target);
 
-    expect(short).toThrow("take_profit 20 ticks below 5 comes to 0 at this contract's tick of 0.25: not a price an order can have.");
-    expect(long).toThrow("stop_loss 400 ticks below 5 comes to -95 at this contract's tick of 0.25: not a price an order can have.");
+    expect(short).toThrow(
+      "take_profit 20 ticks below 5 comes to 0 at this contract's tick of 0.25: not a price an order can have.",
+    );
+    expect(long).toThrow(
+      "stop_loss 400 ticks below 5 comes to -95 at this contract's tick of 0.25: not a price an order can have.",
+    );
   });
 
   it('should still take a bracket given as a price as sent', () => {
-    const sut = buildBrokerCall(signal({ orderType: 'oco', action: 'Sell', price: 5, takeProfit: { price: 7 }, stopLoss: { price: 3 } }), target);
+    const sut = buildBrokerCall(
+      signal({ orderType: 'oco', action: 'Sell', price: 5, takeProfit: { price: 7 }, stopLoss: { price: 3 } }),
+      target,
+    );
 
     expect(sut.request).toMatchObject({ orderType: 'Limit', price: 7, other: { orderType: 'Stop', stopPrice: 3 } });
   });

@@ -31,7 +31,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-/i;
  */
 export const clOrdIdOf = (requestId: string, accountId: string, leg: string): string => {
   const hash = sha256Hex(`${requestId}|${accountId}|${leg}`);
-  const time = UUID.test(requestId) ? `${requestId.slice(0, 8)}${requestId.slice(9, 13)}`.toLowerCase() : hash.slice(28, 40);
+  const time = UUID.test(requestId)
+    ? `${requestId.slice(0, 8)}${requestId.slice(9, 13)}`.toLowerCase()
+    : hash.slice(28, 40);
   return `tv${time}${hash.slice(0, 28)}`;
 };
 
@@ -46,9 +48,20 @@ export function buildBrokerCall(signal: Signal, t: CallTarget): BrokerCall {
   const tick = (p: number): number => roundToTick(p, t.tickSize);
   const clOrdId = clOrdIdOf(t.requestId, t.accountId, 'entry');
   if (signal.orderType === 'flatten') {
-    return { kind: 'liquidate', clOrdId, request: { accountId: t.brokerAccountId, contractId: t.contract.id, admin: false, isAutomated: true } };
+    return {
+      kind: 'liquidate',
+      clOrdId,
+      request: { accountId: t.brokerAccountId, contractId: t.contract.id, admin: false, isAutomated: true },
+    };
   }
-  const base = { accountId: t.brokerAccountId, symbol: t.contract.name, orderQty: signal.quantity, action: signal.action, isAutomated: true, clOrdId };
+  const base = {
+    accountId: t.brokerAccountId,
+    symbol: t.contract.name,
+    orderQty: signal.quantity,
+    action: signal.action,
+    isAutomated: true,
+    clOrdId,
+  };
   const leg = (name: string): string => clOrdIdOf(t.requestId, t.accountId, name);
   switch (signal.orderType) {
     case 'market':
@@ -56,18 +69,30 @@ export function buildBrokerCall(signal: Signal, t: CallTarget): BrokerCall {
     case 'limit':
       return { kind: 'order', clOrdId, request: { ...base, orderType: 'Limit', price: tick(signal.price as number) } };
     case 'stop':
-      return { kind: 'order', clOrdId, request: { ...base, orderType: 'Stop', stopPrice: tick(signal.price as number) } };
+      return {
+        kind: 'order',
+        clOrdId,
+        request: { ...base, orderType: 'Stop', stopPrice: tick(signal.price as number) },
+      };
     case 'oso': {
       // Long entry (Buy): profit above, loss below; legs sell.
       const legs = bracketLegs(signal, signal.action, opposite(signal.action), t.tickSize, leg);
       const [bracket1, bracket2] = legs;
-      return { kind: 'oso', clOrdId, request: { ...base, orderType: 'Market', bracket1, ...(bracket2 ? { bracket2 } : {}) } };
+      return {
+        kind: 'oso',
+        clOrdId,
+        request: { ...base, orderType: 'Market', bracket1, ...(bracket2 ? { bracket2 } : {}) },
+      };
     }
     case 'oco': {
       // The position being protected is on the other side of `action` (Sell protects a long).
       const [limit, stop] = bracketLegs(signal, opposite(signal.action), signal.action, t.tickSize, leg);
       const { action, ...rest } = limit;
-      return { kind: 'oco', clOrdId, request: { ...base, action, orderType: rest.orderType, price: rest.price, other: stop } };
+      return {
+        kind: 'oco',
+        clOrdId,
+        request: { ...base, action, orderType: rest.orderType, price: rest.price, other: stop },
+      };
     }
   }
 }
@@ -89,16 +114,29 @@ function bracketLegs(
     // Only known here, with the contract's tick: the signal alone cannot tell that 400 ticks below 50 is no price.
     if (price <= 0) {
       const side = sign * dir > 0 ? 'above' : 'below';
-      throw new DomainError('VALIDATION_FAILED', `${name} ${l.ticks} ticks ${side} ${entry} comes to ${price} at this contract's tick of ${tickSize}: not a price an order can have.`);
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        `${name} ${l.ticks} ticks ${side} ${entry} comes to ${price} at this contract's tick of ${tickSize}: not a price an order can have.`,
+      );
     }
     return price;
   };
   const legs: OrderLeg[] = [];
   if (signal.takeProfit) {
-    legs.push({ action: legAction, orderType: 'Limit', price: at('take_profit', signal.takeProfit, 1), clOrdId: leg('tp') });
+    legs.push({
+      action: legAction,
+      orderType: 'Limit',
+      price: at('take_profit', signal.takeProfit, 1),
+      clOrdId: leg('tp'),
+    });
   }
   if (signal.stopLoss) {
-    legs.push({ action: legAction, orderType: 'Stop', stopPrice: at('stop_loss', signal.stopLoss, -1), clOrdId: leg('sl') });
+    legs.push({
+      action: legAction,
+      orderType: 'Stop',
+      stopPrice: at('stop_loss', signal.stopLoss, -1),
+      clOrdId: leg('sl'),
+    });
   }
   return legs;
 }

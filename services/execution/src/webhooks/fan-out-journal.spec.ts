@@ -3,7 +3,20 @@ import type { DataSource } from 'typeorm';
 import { FINISH_LINGER_MS, FanOutJournal, finishLingerFor } from './fan-out-journal';
 import type { FanOutEnd } from './fan-out-journal';
 
-const end: FanOutEnd = { status: 'completed', response: { message: 'Orders placed on 0 account(s)', successful: 0, failed: 0, total: 0, results: [], request_id: 'r', processed_orders: 0, failed_orders: 0 }, events: [] };
+const end: FanOutEnd = {
+  status: 'completed',
+  response: {
+    message: 'Orders placed on 0 account(s)',
+    successful: 0,
+    failed: 0,
+    total: 0,
+    results: [],
+    request_id: 'r',
+    processed_orders: 0,
+    failed_orders: 0,
+  },
+  events: [],
+};
 
 /** The journal as execution wires it for `database`, over a database that records which webhooks each statement wrote. */
 function setup(database: DatabaseRuntime['kind'] = 'pglite') {

@@ -26,9 +26,21 @@ export interface FanOutEnd {
 export function attemptOf(p: NewAttempt): OrderAttemptEntity {
   const now = new Date();
   return {
-    id: uuidv7(), webhookId: p.webhookId, userId: p.userId, accountId: p.accountId, accountName: p.accountName, connectionId: p.connectionId,
-    clOrdId: p.clOrdId, kind: p.kind, request: p.request, status: p.status ?? 'pending', orderId: null, error: p.error ?? null, durationMs: null,
-    createdAt: now, updatedAt: now,
+    id: uuidv7(),
+    webhookId: p.webhookId,
+    userId: p.userId,
+    accountId: p.accountId,
+    accountName: p.accountName,
+    connectionId: p.connectionId,
+    clOrdId: p.clOrdId,
+    kind: p.kind,
+    request: p.request,
+    status: p.status ?? 'pending',
+    orderId: null,
+    error: p.error ?? null,
+    durationMs: null,
+    createdAt: now,
+    updatedAt: now,
   };
 }
 
@@ -56,7 +68,8 @@ export const FINISH_LINGER = Symbol('FINISH_LINGER');
  * another, each finished before the next, so a linger batches nothing there and every webhook of an alert's burst
  * would wait it out in turn (fan-out 10 sustained 160/s without it, 50/s with it). Nor is there a thread to wake.
  */
-export const finishLingerFor = (database: DatabaseRuntime['kind']): number => (database === 'pglite' ? FINISH_LINGER_MS : 0);
+export const finishLingerFor = (database: DatabaseRuntime['kind']): number =>
+  database === 'pglite' ? FINISH_LINGER_MS : 0;
 
 /**
  * The journal's write at the end of a fan-out (the webhook hot path; see docs/performance.md): every attempt
@@ -96,10 +109,23 @@ export class FanOutJournal {
   }
 
   private async insertAll(batch: Finish[]): Promise<void[]> {
-    const attempts = batch.flatMap((f) => f.attempts.map((a) => ({
-      id: a.id, webhook_id: f.webhookId, user_id: a.userId, account_id: a.accountId, account_name: a.accountName, connection_id: a.connectionId,
-      cl_ord_id: a.clOrdId, kind: a.kind, request: a.request, status: a.status, order_id: a.orderId, error: a.error, duration_ms: a.durationMs,
-    })));
+    const attempts = batch.flatMap((f) =>
+      f.attempts.map((a) => ({
+        id: a.id,
+        webhook_id: f.webhookId,
+        user_id: a.userId,
+        account_id: a.accountId,
+        account_name: a.accountName,
+        connection_id: a.connectionId,
+        cl_ord_id: a.clOrdId,
+        kind: a.kind,
+        request: a.request,
+        status: a.status,
+        order_id: a.orderId,
+        error: a.error,
+        duration_ms: a.durationMs,
+      })),
+    );
     const written = batch.filter((f) => !f.unwritten);
     // The new rows are inserted before the attempts that refer to them; the foreign key is checked at the statement's end.
     await this.db.query(
@@ -116,13 +142,26 @@ export class FanOutJournal {
            FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, webhook_id uuid, user_id uuid, account_id uuid, account_name text, connection_id uuid,
                 cl_ord_id text, kind text, request jsonb, status text, order_id int, error text, duration_ms int))
        ${finalWebhooks('$2', '$3')}`,
-      [jsonbParam(attempts), jsonbParam(webhooksOf(written)), written.map((f) => f.webhookId), jsonbParam(newRowsOf(batch))],
+      [
+        jsonbParam(attempts),
+        jsonbParam(webhooksOf(written)),
+        written.map((f) => f.webhookId),
+        jsonbParam(newRowsOf(batch)),
+      ],
     );
     return batch.map(() => undefined);
   }
 
   private async settleAll(batch: Finish[]): Promise<void[]> {
-    const outcomes = batch.flatMap((f) => f.attempts.map((o) => ({ id: o.id, status: o.status, order_id: o.orderId, error: o.error, duration_ms: o.durationMs })));
+    const outcomes = batch.flatMap((f) =>
+      f.attempts.map((o) => ({
+        id: o.id,
+        status: o.status,
+        order_id: o.orderId,
+        error: o.error,
+        duration_ms: o.durationMs,
+      })),
+    );
     // The `= ANY` arrays repeat the ids so that both updates find their rows by primary key: joined with
     // jsonb_to_recordset alone (which the planner guesses at 100 rows), Postgres hashes it and reads the
     // whole table, a cost that grows with the journal.
@@ -143,7 +182,10 @@ export class FanOutJournal {
  * The webhooks' final state: `rows` the parameter holding them as jsonb, `ids` their ids again (by primary key, see
  * settleAll). Follows a `WITH a AS (…)`; they also leave the resume sweep's list of unfinished webhooks.
  */
-const finalWebhooks = (rows: string, ids: string): string => `, f AS (DELETE FROM "execution"."unfinished_webhooks" WHERE "webhook_id" = ANY(${ids}::uuid[]))
+const finalWebhooks = (
+  rows: string,
+  ids: string,
+): string => `, f AS (DELETE FROM "execution"."unfinished_webhooks" WHERE "webhook_id" = ANY(${ids}::uuid[]))
        UPDATE "execution"."webhooks" w
           SET "status" = x.status, "http_status" = 200, "response" = x.response, "events" = w."events" || x.events, "updated_at" = now()
          FROM jsonb_to_recordset(${rows}::jsonb) AS x(id uuid, status text, response jsonb, events jsonb)
@@ -151,6 +193,9 @@ const finalWebhooks = (rows: string, ids: string): string => `, f AS (DELETE FRO
 
 /** The rows of the batch's unwritten webhooks, whole: as received, with the outcome and every event after it. */
 const newRowsOf = (batch: Finish[]) =>
-  batch.flatMap(({ unwritten: w, end }) => (w ? [{ ...w, status: end.status, response: end.response, events: [...w.events, ...end.events] }] : []));
+  batch.flatMap(({ unwritten: w, end }) =>
+    w ? [{ ...w, status: end.status, response: end.response, events: [...w.events, ...end.events] }] : [],
+  );
 
-const webhooksOf = (batch: Finish[]) => batch.map((f) => ({ id: f.webhookId, status: f.end.status, response: f.end.response, events: f.end.events }));
+const webhooksOf = (batch: Finish[]) =>
+  batch.map((f) => ({ id: f.webhookId, status: f.end.status, response: f.end.response, events: f.end.events }));

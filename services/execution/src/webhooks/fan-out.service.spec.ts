@@ -14,13 +14,30 @@ import type { JournalRepository } from './journal.repository';
 import { parseSignal } from './parse-signal';
 
 const attempt = (over: Partial<OrderAttemptEntity> = {}): OrderAttemptEntity => ({
-    id: randomUUID(), webhookId: 'w', userId: 'u', accountId: randomUUID(), accountName: 'DEMO1', connectionId: 'c',
-    clOrdId: `tv${randomUUID()}`, kind: 'order', request: { accountId: 1, symbol: 'MNQZ5', orderQty: 1, action: 'Buy', orderType: 'Market' },
-    status: 'pending', orderId: null, error: null, durationMs: null, createdAt: new Date(), updatedAt: new Date(), ...over,
-  });
+  id: randomUUID(),
+  webhookId: 'w',
+  userId: 'u',
+  accountId: randomUUID(),
+  accountName: 'DEMO1',
+  connectionId: 'c',
+  clOrdId: `tv${randomUUID()}`,
+  kind: 'order',
+  request: { accountId: 1, symbol: 'MNQZ5', orderQty: 1, action: 'Buy', orderType: 'Market' },
+  status: 'pending',
+  orderId: null,
+  error: null,
+  durationMs: null,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+  ...over,
+});
 
 /** Two accounts on connection `c`, and with `thirdOnAnotherConnection` a third on connection `d`. */
-function setup(attempts: OrderAttemptEntity[], brokerOrders: { id: number; accountId: number; clOrdId: string }[], thirdOnAnotherConnection = false) {
+function setup(
+  attempts: OrderAttemptEntity[],
+  brokerOrders: { id: number; accountId: number; clOrdId: string }[],
+  thirdOnAnotherConnection = false,
+) {
   const order: string[] = [];
   const placeOrder = jest.fn(() => {
     order.push('placeOrder');
@@ -36,31 +53,58 @@ function setup(attempts: OrderAttemptEntity[], brokerOrders: { id: number; accou
     settle: jest.fn((_id: string, _attempts: OrderAttemptEntity[]) => Promise.resolve(void order.push('settle'))),
   };
   // Connections' answer: the read model's token, or a new one when renewal is forced.
-  const openSession = jest.fn((_conn: unknown, forceRenew: boolean) => Promise.resolve({ env: 'demo' as const, token: forceRenew ? 'renewed' : 't' }));
+  const openSession = jest.fn((_conn: unknown, forceRenew: boolean) =>
+    Promise.resolve({ env: 'demo' as const, token: forceRenew ? 'renewed' : 't' }),
+  );
   // Tradovate's contract reads, behind the real contract cache: MNQZ5 is contract 7, MNQ1! rolls to MNQZ6.
   const contractReads = {
-    getContract: jest.fn((_env: string, _token: string, id: number) => Promise.resolve(id === 7 ? { id: 7, name: 'MNQZ5', providerTickSize: 0.25 } : null)),
-    findContract: jest.fn((_env: string, _token: string, name: string) => Promise.resolve({ id: 9, name, providerTickSize: 0.25 })),
-    suggestContracts: jest.fn(() => Promise.resolve([{ id: 8, name: 'MNQZ6', contractMaturityId: 1, providerTickSize: 0.25 }])),
+    getContract: jest.fn((_env: string, _token: string, id: number) =>
+      Promise.resolve(id === 7 ? { id: 7, name: 'MNQZ5', providerTickSize: 0.25 } : null),
+    ),
+    findContract: jest.fn((_env: string, _token: string, name: string) =>
+      Promise.resolve({ id: 9, name, providerTickSize: 0.25 }),
+    ),
+    suggestContracts: jest.fn(() =>
+      Promise.resolve([{ id: 8, name: 'MNQZ6', contractMaturityId: 1, providerTickSize: 0.25 }]),
+    ),
     getContractMaturity: jest.fn(() => Promise.resolve({ id: 1, expirationDate: '2099-12-18T00:00:00Z' })),
-    tickSize: jest.fn((_env: string, _token: string, c: { providerTickSize: number }) => Promise.resolve(c.providerTickSize)),
+    tickSize: jest.fn((_env: string, _token: string, c: { providerTickSize: number }) =>
+      Promise.resolve(c.providerTickSize),
+    ),
   };
-  const broker = { client: { placeOrder, listOrders, ...contractReads }, sessionsFor: () => new ConnectionSessions(openSession) };
-  const accounts = [{ id: randomUUID(), name: 'DEMO1', brokerAccountId: 1 }, { id: randomUUID(), name: 'DEMO2', brokerAccountId: 2 }];
+  const broker = {
+    client: { placeOrder, listOrders, ...contractReads },
+    sessionsFor: () => new ConnectionSessions(openSession),
+  };
+  const accounts = [
+    { id: randomUUID(), name: 'DEMO1', brokerAccountId: 1 },
+    { id: randomUUID(), name: 'DEMO2', brokerAccountId: 2 },
+  ];
   const other = thirdOnAnotherConnection ? [{ id: randomUUID(), name: 'DEMO3', brokerAccountId: 3 }] : [];
-  const conns = new Map([['c', { connectionId: 'c', environment: 'demo', accounts }], ['d', { connectionId: 'd', environment: 'demo', accounts: other }]]);
+  const conns = new Map([
+    ['c', { connectionId: 'c', environment: 'demo', accounts }],
+    ['d', { connectionId: 'd', environment: 'demo', accounts: other }],
+  ]);
   const readModel = { connectionsOf: jest.fn().mockResolvedValue(conns) };
   const sut = new FanOutService(
-    journal as unknown as JournalRepository, readModel as unknown as ReadModelRepository, broker as unknown as BrokerAccess,
-    new ContractCache(broker as unknown as BrokerAccess), batch as unknown as FanOutJournal,
+    journal as unknown as JournalRepository,
+    readModel as unknown as ReadModelRepository,
+    broker as unknown as BrokerAccess,
+    new ContractCache(broker as unknown as BrokerAccess),
+    batch as unknown as FanOutJournal,
   );
-  const targets = [...accounts.map((a) => ({ accountId: a.id, connectionId: 'c' })), ...other.map((a) => ({ accountId: a.id, connectionId: 'd' }))];
+  const targets = [
+    ...accounts.map((a) => ({ accountId: a.id, connectionId: 'c' })),
+    ...other.map((a) => ({ accountId: a.id, connectionId: 'd' })),
+  ];
   const route = { alertId: randomUUID(), symbolId: 7, targets } as unknown as AlertRouteChangedV1;
   return { sut, placeOrder, listOrders, journal, batch, route, order, openSession, contractReads };
 }
 
 const webhook = { id: 'w', userId: 'u', requestId: 'req-1' } as WebhookEntity;
-const signal = parseSignal(JSON.stringify({ alert_id: randomUUID(), order_type: 'market', action: 'buy', quantity: 1 }));
+const signal = parseSignal(
+  JSON.stringify({ alert_id: randomUUID(), order_type: 'market', action: 'buy', quantity: 1 }),
+);
 const ctx = { correlationId: 'req-1', userId: 'u' };
 
 describe(FanOutService.name, () => {
@@ -75,22 +119,42 @@ describe(FanOutService.name, () => {
 
       expect(listOrders).toHaveBeenCalledTimes(2);
       expect(placeOrder).toHaveBeenCalledTimes(1);
-      expect(placeOrder).toHaveBeenCalledWith('demo', 't', expect.objectContaining({ accountId: 2, clOrdId: clOrdIdOf(webhook.requestId, route.targets[1].accountId, 'entry') }));
-      expect(result.results.map((r) => [r.account_name, r.data?.orderId])).toEqual([['DEMO1', 42], ['DEMO2', 999]]);
-      expect(batch.finish.mock.calls[0][1].map((a) => [a.clOrdId, a.status, a.orderId])).toEqual([[reached, 'placed', 42], [expect.any(String), 'placed', 999]]);
+      expect(placeOrder).toHaveBeenCalledWith(
+        'demo',
+        't',
+        expect.objectContaining({
+          accountId: 2,
+          clOrdId: clOrdIdOf(webhook.requestId, route.targets[1].accountId, 'entry'),
+        }),
+      );
+      expect(result.results.map((r) => [r.account_name, r.data?.orderId])).toEqual([
+        ['DEMO1', 42],
+        ['DEMO2', 999],
+      ]);
+      expect(batch.finish.mock.calls[0][1].map((a) => [a.clOrdId, a.status, a.orderId])).toEqual([
+        [reached, 'placed', 42],
+        [expect.any(String), 'placed', 999],
+      ]);
     });
 
     it('should settle attempts journalled pending (by an earlier version): adopt what the broker has, place the missing one', async () => {
       const reached = attempt();
       const missing = attempt({ accountName: 'DEMO2' });
       const done = attempt({ status: 'placed', orderId: 5, accountName: 'DEMO3' });
-      const { sut, placeOrder, route, batch } = setup([reached, missing, done], [{ id: 42, accountId: 1, clOrdId: reached.clOrdId }]);
+      const { sut, placeOrder, route, batch } = setup(
+        [reached, missing, done],
+        [{ id: 42, accountId: 1, clOrdId: reached.clOrdId }],
+      );
 
       const result = await sut.execute(webhook, signal, route, ctx, true);
 
       expect(placeOrder).toHaveBeenCalledTimes(1);
       expect(placeOrder).toHaveBeenCalledWith('demo', 't', missing.request);
-      expect(result.results.map((r) => [r.account_name, r.data?.orderId])).toEqual([['DEMO1', 42], ['DEMO2', 999], ['DEMO3', 5]]);
+      expect(result.results.map((r) => [r.account_name, r.data?.orderId])).toEqual([
+        ['DEMO1', 42],
+        ['DEMO2', 999],
+        ['DEMO3', 5],
+      ]);
       expect(result).toMatchObject({ successful: 3, failed: 0, total: 3 });
       expect(batch.finish).not.toHaveBeenCalled();
       expect(batch.settle.mock.calls[0][1].map((a) => a.id)).toEqual([reached.id, missing.id, done.id]);
@@ -114,19 +178,31 @@ describe(FanOutService.name, () => {
 
       // A resume finds these orders again by the same clOrdIds (request id, account, leg), so none is written first.
       expect(order).toEqual(['placeOrder', 'placeOrder', 'finish']);
-      expect(placeOrder.mock.calls.map((c: unknown[]) => (c[2] as { clOrdId: string }).clOrdId)).toEqual(route.targets.map((t) => clOrdIdOf(webhook.requestId, t.accountId, 'entry')));
+      expect(placeOrder.mock.calls.map((c: unknown[]) => (c[2] as { clOrdId: string }).clOrdId)).toEqual(
+        route.targets.map((t) => clOrdIdOf(webhook.requestId, t.accountId, 'entry')),
+      );
     });
 
     it('should journal every attempt with its outcome, and the final state, in one write', async () => {
       const { sut, batch, route, placeOrder } = setup([], []);
-      placeOrder.mockRejectedValueOnce(new BrokerError('BROKER_REJECTED', 'Tradovate rejected order/placeorder: NoQuote', { endpoint: 'order/placeorder' }));
+      placeOrder.mockRejectedValueOnce(
+        new BrokerError('BROKER_REJECTED', 'Tradovate rejected order/placeorder: NoQuote', {
+          endpoint: 'order/placeorder',
+        }),
+      );
 
       const result = await sut.execute(webhook, signal, route, ctx, false);
 
       expect(batch.finish).toHaveBeenCalledTimes(1);
-      const [id, attempts, end] = batch.finish.mock.calls[0] as unknown as [string, OrderAttemptEntity[], { status: string; response: unknown }];
+      const [id, attempts, end] = batch.finish.mock.calls[0] as unknown as [
+        string,
+        OrderAttemptEntity[],
+        { status: string; response: unknown },
+      ];
       expect(id).toBe('w');
-      expect(attempts.map((a) => [a.accountName, a.clOrdId, a.status, a.orderId, a.error?.includes('NoQuote') ?? null])).toEqual([
+      expect(
+        attempts.map((a) => [a.accountName, a.clOrdId, a.status, a.orderId, a.error?.includes('NoQuote') ?? null]),
+      ).toEqual([
         ['DEMO1', clOrdIdOf(webhook.requestId, route.targets[0].accountId, 'entry'), 'failed', null, true],
         ['DEMO2', clOrdIdOf(webhook.requestId, route.targets[1].accountId, 'entry'), 'placed', 999, null],
       ]);
@@ -136,7 +212,7 @@ describe(FanOutService.name, () => {
   });
 
   describe('execute (broker sessions)', () => {
-    it('should open the connection\'s token and look the contract up at Tradovate once for all its accounts', async () => {
+    it("should open the connection's token and look the contract up at Tradovate once for all its accounts", async () => {
       const { sut, route, openSession, contractReads, placeOrder } = setup([], []);
 
       await sut.execute(webhook, signal, route, ctx, false);
@@ -149,7 +225,11 @@ describe(FanOutService.name, () => {
     it('should renew a refused token once for every account refused with it, and place each order with the new one', async () => {
       const { sut, route, openSession, placeOrder } = setup([], []);
       placeOrder.mockImplementation(((_env: string, token: string) =>
-        token === 'renewed' ? Promise.resolve({ ok: true, orderId: 999 }) : Promise.reject(new BrokerError('BROKER_AUTH_FAILED', 'expired', { endpoint: 'order/placeorder' }))) as never);
+        token === 'renewed'
+          ? Promise.resolve({ ok: true, orderId: 999 })
+          : Promise.reject(
+              new BrokerError('BROKER_AUTH_FAILED', 'expired', { endpoint: 'order/placeorder' }),
+            )) as never);
 
       const result = await sut.execute(webhook, signal, route, ctx, false);
 
@@ -158,7 +238,7 @@ describe(FanOutService.name, () => {
       expect(result).toMatchObject({ successful: 2, failed: 0 });
     });
 
-    it('should open each connection\'s token once and share one contract lookup among them', async () => {
+    it("should open each connection's token once and share one contract lookup among them", async () => {
       const { sut, route, contractReads, openSession, placeOrder } = setup([], [], true);
 
       await sut.execute(webhook, signal, route, ctx, false);
@@ -171,7 +251,9 @@ describe(FanOutService.name, () => {
     it('should fail only the accounts of a connection whose token cannot be had, and trade the others', async () => {
       const { sut, route, openSession } = setup([], [], true);
       openSession.mockImplementation(((conn: { connectionId: string }) =>
-        conn.connectionId === 'c' ? Promise.reject(new Error('No usable broker session for this connection: revoked')) : Promise.resolve({ env: 'demo' as const, token: 't' })) as never);
+        conn.connectionId === 'c'
+          ? Promise.reject(new Error('No usable broker session for this connection: revoked'))
+          : Promise.resolve({ env: 'demo' as const, token: 't' })) as never);
 
       const result = await sut.execute(webhook, signal, route, ctx, false);
 
@@ -206,20 +288,42 @@ describe(FanOutService.name, () => {
       expect(result).toMatchObject({ successful: 2, failed: 1, total: 3 });
       const attempts = batch.finish.mock.calls[0][1];
       expect(attempts[2]).toEqual({
-        id: expect.any(String), webhookId: 'w', userId: 'u', accountId: unknown, connectionId: 'c', accountName: unknown,
-        clOrdId: clOrdIdOf(webhook.requestId, unknown, 'entry'), kind: 'order', request: {}, status: 'failed', orderId: null,
-        error: 'The account is not known to execution yet (its connection has not been synchronised)', durationMs: null,
-        createdAt: expect.any(Date), updatedAt: expect.any(Date),
+        id: expect.any(String),
+        webhookId: 'w',
+        userId: 'u',
+        accountId: unknown,
+        connectionId: 'c',
+        accountName: unknown,
+        clOrdId: clOrdIdOf(webhook.requestId, unknown, 'entry'),
+        kind: 'order',
+        request: {},
+        status: 'failed',
+        orderId: null,
+        error: 'The account is not known to execution yet (its connection has not been synchronised)',
+        durationMs: null,
+        createdAt: expect.any(Date),
+        updatedAt: expect.any(Date),
       });
     });
   });
 
   describe('execute (which contract)', () => {
-    const unmapped = (route: AlertRouteChangedV1) => ({ ...route, symbolId: null, symbol: 'MNQ1!' }) as AlertRouteChangedV1;
-    const withSymbol = (symbol: string | undefined) => parseSignal(JSON.stringify({ alert_id: randomUUID(), order_type: 'market', action: 'buy', quantity: 1, ...(symbol ? { symbol } : {}) }));
-    const symbolsPlaced = (placeOrder: jest.Mock) => placeOrder.mock.calls.map((c: unknown[]) => (c[2] as { symbol: string }).symbol);
+    const unmapped = (route: AlertRouteChangedV1) =>
+      ({ ...route, symbolId: null, symbol: 'MNQ1!' }) as AlertRouteChangedV1;
+    const withSymbol = (symbol: string | undefined) =>
+      parseSignal(
+        JSON.stringify({
+          alert_id: randomUUID(),
+          order_type: 'market',
+          action: 'buy',
+          quantity: 1,
+          ...(symbol ? { symbol } : {}),
+        }),
+      );
+    const symbolsPlaced = (placeOrder: jest.Mock) =>
+      placeOrder.mock.calls.map((c: unknown[]) => (c[2] as { symbol: string }).symbol);
 
-    it('should trade the alert\'s mapped contract whatever symbol the message names', async () => {
+    it("should trade the alert's mapped contract whatever symbol the message names", async () => {
       const { sut, route, placeOrder } = setup([], []);
 
       await sut.execute(webhook, withSymbol('ESZ5'), route, ctx, false);
@@ -227,7 +331,7 @@ describe(FanOutService.name, () => {
       expect(symbolsPlaced(placeOrder)).toEqual(['MNQZ5', 'MNQZ5']);
     });
 
-    it('should trade the message\'s symbol when the alert has no mapped contract', async () => {
+    it("should trade the message's symbol when the alert has no mapped contract", async () => {
       const { sut, route, placeOrder } = setup([], []);
 
       await sut.execute(webhook, withSymbol('ESZ5'), unmapped(route), ctx, false);
@@ -235,7 +339,7 @@ describe(FanOutService.name, () => {
       expect(symbolsPlaced(placeOrder)).toEqual(['ESZ5', 'ESZ5']);
     });
 
-    it('should fall back to the alert\'s own symbol when neither a mapped contract nor the message names one', async () => {
+    it("should fall back to the alert's own symbol when neither a mapped contract nor the message names one", async () => {
       const { sut, route, placeOrder } = setup([], []);
 
       const result = await sut.execute(webhook, withSymbol(undefined), unmapped(route), ctx, false);
@@ -251,7 +355,9 @@ describe(FanOutService.name, () => {
       const { sut, placeOrder, route, listOrders } = setup([], []);
       const first = clOrdIdOf(webhook.requestId, route.targets[0].accountId, 'entry');
       listOrders.mockResolvedValue([{ id: 77, accountId: 1, clOrdId: first }]);
-      placeOrder.mockRejectedValueOnce(new BrokerError('BROKER_TIMEOUT', 'timeout', { endpoint: 'order/placeorder', outcomeUnknown: true }));
+      placeOrder.mockRejectedValueOnce(
+        new BrokerError('BROKER_TIMEOUT', 'timeout', { endpoint: 'order/placeorder', outcomeUnknown: true }),
+      );
 
       const result = await sut.execute(webhook, signal, route, ctx, false);
 
@@ -261,7 +367,11 @@ describe(FanOutService.name, () => {
 
     it('should report the account failure when the broker rejects', async () => {
       const { sut, placeOrder, route } = setup([], []);
-      placeOrder.mockRejectedValueOnce(new BrokerError('BROKER_REJECTED', 'Tradovate rejected order/placeorder: NoQuote', { endpoint: 'order/placeorder' }));
+      placeOrder.mockRejectedValueOnce(
+        new BrokerError('BROKER_REJECTED', 'Tradovate rejected order/placeorder: NoQuote', {
+          endpoint: 'order/placeorder',
+        }),
+      );
 
       const result = await sut.execute(webhook, signal, route, ctx, false);
 

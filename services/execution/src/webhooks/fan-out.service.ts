@@ -1,7 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AlertRouteChangedV1, LogEventV1, MessageContext, WebhookResultV1 } from '@app/contracts';
 import { isBrokerError } from '@app/tradovate';
-import type { Environment, PlaceOcoRequest, PlaceOrderRequest, PlaceOsoRequest, LiquidatePositionRequest } from '@app/tradovate';
+import type {
+  Environment,
+  PlaceOcoRequest,
+  PlaceOrderRequest,
+  PlaceOsoRequest,
+  LiquidatePositionRequest,
+} from '@app/tradovate';
 import { BrokerAccess } from '../broker/broker-access.service';
 import type { ConnectionSessions, Session } from '../broker/broker-access.service';
 import { ContractCache } from '../broker/contract-cache';
@@ -38,7 +44,14 @@ export class FanOutService {
   ) {}
 
   /** `unwritten`: the webhook as received when its row is not written yet (the intake log's): the closing write inserts it. */
-  async execute(webhook: WebhookEntity, signal: Signal, route: AlertRouteChangedV1, ctx: MessageContext, resuming: boolean, unwritten?: IntakeEntry): Promise<WebhookResultV1> {
+  async execute(
+    webhook: WebhookEntity,
+    signal: Signal,
+    route: AlertRouteChangedV1,
+    ctx: MessageContext,
+    resuming: boolean,
+    unwritten?: IntakeEntry,
+  ): Promise<WebhookResultV1> {
     const targets = this.targets(route);
     // Only a resumed webhook can have attempts: journalled pending by a version that wrote them before sending.
     const journalled = resuming ? await this.journal.attemptsOf(webhook.id) : [];
@@ -50,17 +63,35 @@ export class FanOutService {
     const attempts = settling ? journalled : await this.plan(webhook, signal, route, targets, conns, sessions);
     const events: LogEventV1[] = [];
     const results = await Promise.all(
-      attempts.map((a) => (a.status === 'pending' ? this.run(webhook.requestId, a, conns.get(a.connectionId), sessions, resuming, events) : Promise.resolve(resultOf(a, 0)))),
+      attempts.map((a) =>
+        a.status === 'pending'
+          ? this.run(webhook.requestId, a, conns.get(a.connectionId), sessions, resuming, events)
+          : Promise.resolve(resultOf(a, 0)),
+      ),
     );
     const successful = results.filter((r) => r.success).length;
     const total = results.length;
     const failed = total - successful;
-    const message = failed === 0 ? `Orders placed on ${total} account(s)` : `${successful} of ${total} order(s) placed; ${failed} failed`;
-    const response: WebhookResultV1 = { message, successful, failed, total, results, request_id: webhook.requestId, processed_orders: successful, failed_orders: failed };
+    const message =
+      failed === 0
+        ? `Orders placed on ${total} account(s)`
+        : `${successful} of ${total} order(s) placed; ${failed} failed`;
+    const response: WebhookResultV1 = {
+      message,
+      successful,
+      failed,
+      total,
+      results,
+      request_id: webhook.requestId,
+      processed_orders: successful,
+      failed_orders: failed,
+    };
     const status = failed === 0 ? 'completed' : successful === 0 ? 'failed' : 'partial';
     events.push({ at: new Date().toISOString(), type: 'completed', message, outcome: status });
     const end = { status, response, events } as const;
-    await (settling ? this.batch.settle(webhook.id, journalled, end) : this.batch.finish(webhook.id, attempts, end, unwritten));
+    await (settling
+      ? this.batch.settle(webhook.id, journalled, end)
+      : this.batch.finish(webhook.id, attempts, end, unwritten));
     return response;
   }
 
@@ -74,7 +105,14 @@ export class FanOutService {
    * and environment the fan-out trades in (usually once in all), not once per account: a connection whose token
    * cannot be had fails its own accounts only, while the lookup itself is shared through the cache.
    */
-  private plan(webhook: WebhookEntity, signal: Signal, route: AlertRouteChangedV1, targets: AlertRouteChangedV1['targets'], conns: Map<string, BrokerConnectionEntity>, sessions: ConnectionSessions): Promise<OrderAttemptEntity[]> {
+  private plan(
+    webhook: WebhookEntity,
+    signal: Signal,
+    route: AlertRouteChangedV1,
+    targets: AlertRouteChangedV1['targets'],
+    conns: Map<string, BrokerConnectionEntity>,
+    sessions: ConnectionSessions,
+  ): Promise<OrderAttemptEntity[]> {
     // The alert's mapped contract; without one the message's symbol, else the alert's own (an alert saved with a
     // symbol but never mapped, and a message template without {{ticker}}).
     const ref = { symbolId: route.symbolId, symbol: route.symbolId === null ? (signal.symbol ?? route.symbol) : null };
@@ -88,27 +126,47 @@ export class FanOutService {
       }
       return contract;
     };
-    return Promise.all(targets.map(async (t) => {
-      const conn = conns.get(t.connectionId);
-      const account = conn?.accounts.find((a) => a.id === t.accountId);
-      if (!conn || !account) {
-        return failedAttempt(webhook, t, t.accountId, 'The account is not known to execution yet (its connection has not been synchronised)');
-      }
-      try {
-        const contract = await contractOf(conn, account.environment);
-        const call = buildBrokerCall(signal, { requestId: webhook.requestId, accountId: t.accountId, brokerAccountId: account.brokerAccountId, contract, tickSize: contract.tickSize });
-        return attemptFor(webhook, t, account.name, call);
-      } catch (error) {
-        return failedAttempt(webhook, t, account.name, messageOf(error));
-      }
-    }));
+    return Promise.all(
+      targets.map(async (t) => {
+        const conn = conns.get(t.connectionId);
+        const account = conn?.accounts.find((a) => a.id === t.accountId);
+        if (!conn || !account) {
+          return failedAttempt(
+            webhook,
+            t,
+            t.accountId,
+            'The account is not known to execution yet (its connection has not been synchronised)',
+          );
+        }
+        try {
+          const contract = await contractOf(conn, account.environment);
+          const call = buildBrokerCall(signal, {
+            requestId: webhook.requestId,
+            accountId: t.accountId,
+            brokerAccountId: account.brokerAccountId,
+            contract,
+            tickSize: contract.tickSize,
+          });
+          return attemptFor(webhook, t, account.name, call);
+        } catch (error) {
+          return failedAttempt(webhook, t, account.name, messageOf(error));
+        }
+      }),
+    );
   }
 
   /**
    * Sends one pending attempt (looked up by clOrdId first when resuming); its outcome is set on `a` and journalled by
    * the caller with the others, its trade-log event added to `events` as it ends.
    */
-  private async run(requestId: string, a: OrderAttemptEntity, conn: BrokerConnectionEntity | undefined, sessions: ConnectionSessions, resuming: boolean, events: LogEventV1[]): Promise<Result> {
+  private async run(
+    requestId: string,
+    a: OrderAttemptEntity,
+    conn: BrokerConnectionEntity | undefined,
+    sessions: ConnectionSessions,
+    resuming: boolean,
+    events: LogEventV1[],
+  ): Promise<Result> {
     const started = performance.now();
     let orderId: number | null = null;
     let error: string | null = null;
@@ -117,7 +175,11 @@ export class FanOutService {
         throw new Error('The connection of this account was removed');
       }
       const accountEnv = conn.accounts.find((x) => x.id === a.accountId)?.environment;
-      orderId = await sessions.with(conn, (s) => (resuming ? this.reconcileOrPlace(s, a) : this.placeOnce(s, a)), accountEnv);
+      orderId = await sessions.with(
+        conn,
+        (s) => (resuming ? this.reconcileOrPlace(s, a) : this.placeOnce(s, a)),
+        accountEnv,
+      );
     } catch (err) {
       error = messageOf(err);
       this.logger.warn({ requestId, clOrdId: a.clOrdId, err: error }, 'broker call failed');
@@ -128,8 +190,12 @@ export class FanOutService {
     a.error = error;
     a.durationMs = durationMs;
     events.push({
-      at: new Date().toISOString(), type: 'broker_call', accountName: a.accountName, durationMs,
-      message: error ? `${a.kind} failed: ${error}` : `${a.kind} placed, order ${orderId}`, outcome: error ? 'failed' : 'placed',
+      at: new Date().toISOString(),
+      type: 'broker_call',
+      accountName: a.accountName,
+      durationMs,
+      message: error ? `${a.kind} failed: ${error}` : `${a.kind} placed, order ${orderId}`,
+      outcome: error ? 'failed' : 'placed',
     });
     return resultOf(a, durationMs);
   }
@@ -162,10 +228,14 @@ export class FanOutService {
   private send(env: Environment, token: string, a: OrderAttemptEntity) {
     const c = this.broker.client;
     switch (a.kind) {
-      case 'order': return c.placeOrder(env, token, a.request as unknown as PlaceOrderRequest);
-      case 'oso': return c.placeOso(env, token, a.request as unknown as PlaceOsoRequest);
-      case 'oco': return c.placeOco(env, token, a.request as unknown as PlaceOcoRequest);
-      case 'liquidate': return c.liquidatePosition(env, token, a.request as unknown as LiquidatePositionRequest);
+      case 'order':
+        return c.placeOrder(env, token, a.request as unknown as PlaceOrderRequest);
+      case 'oso':
+        return c.placeOso(env, token, a.request as unknown as PlaceOsoRequest);
+      case 'oco':
+        return c.placeOco(env, token, a.request as unknown as PlaceOcoRequest);
+      case 'liquidate':
+        return c.liquidatePosition(env, token, a.request as unknown as LiquidatePositionRequest);
     }
   }
 
@@ -175,7 +245,10 @@ export class FanOutService {
       return null;
     }
     const orders = await this.broker.client.listOrders(s.env, s.token);
-    return orders.find((o) => o.clOrdId === a.clOrdId && o.accountId === (a.request as { accountId?: number }).accountId)?.id ?? null;
+    return (
+      orders.find((o) => o.clOrdId === a.clOrdId && o.accountId === (a.request as { accountId?: number }).accountId)
+        ?.id ?? null
+    );
   }
 }
 
@@ -190,14 +263,34 @@ const resultOf = (a: OrderAttemptEntity, ms: number): Result => ({
 type Target = AlertRouteChangedV1['targets'][number];
 
 /** Target `t`'s attempt at `call`: pending, or failed with `error` when planning it failed. */
-const attemptFor = (webhook: WebhookEntity, t: Target, accountName: string, call: BrokerCall, error?: string): OrderAttemptEntity =>
+const attemptFor = (
+  webhook: WebhookEntity,
+  t: Target,
+  accountName: string,
+  call: BrokerCall,
+  error?: string,
+): OrderAttemptEntity =>
   attemptOf({
-    webhookId: webhook.id, userId: webhook.userId, accountId: t.accountId, connectionId: t.connectionId, accountName,
-    clOrdId: call.clOrdId, kind: call.kind, request: call.request, status: error === undefined ? 'pending' : 'failed', error,
+    webhookId: webhook.id,
+    userId: webhook.userId,
+    accountId: t.accountId,
+    connectionId: t.connectionId,
+    accountName,
+    clOrdId: call.clOrdId,
+    kind: call.kind,
+    request: call.request,
+    status: error === undefined ? 'pending' : 'failed',
+    error,
   });
 
 /** An account that could not be planned: journalled failed, with the clOrdId its entry order would have had. */
 const failedAttempt = (webhook: WebhookEntity, t: Target, accountName: string, error: string): OrderAttemptEntity =>
-  attemptFor(webhook, t, accountName, { clOrdId: clOrdIdOf(webhook.requestId, t.accountId, 'entry'), kind: 'order', request: {} }, error);
+  attemptFor(
+    webhook,
+    t,
+    accountName,
+    { clOrdId: clOrdIdOf(webhook.requestId, t.accountId, 'entry'), kind: 'order', request: {} },
+    error,
+  );
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));

@@ -5,8 +5,17 @@ import { IntakeLog } from './intake-log';
 import type { IntakeEntry } from './intake-log';
 
 const entry = (requestId: string, rawBody = '{}'): IntakeEntry => ({
-  id: `id-${requestId}`, userId: 'u-1', requestId, alertId: null, alertName: 'breakout', symbol: 'MNQZ6', action: 'market buy',
-  request: {}, rawBody, bodyHash: 'hash', events: [{ at: '2026-11-27T10:00:00.000Z', type: 'received', message: 'Webhook received' }],
+  id: `id-${requestId}`,
+  userId: 'u-1',
+  requestId,
+  alertId: null,
+  alertName: 'breakout',
+  symbol: 'MNQZ6',
+  action: 'market buy',
+  request: {},
+  rawBody,
+  bodyHash: 'hash',
+  events: [{ at: '2026-11-27T10:00:00.000Z', type: 'received', message: 'Webhook received' }],
   createdAt: '2026-11-27T10:00:00.000Z',
 });
 

@@ -24,7 +24,13 @@ interface Question {
   alertId: string | null;
 }
 
-type Row = { user_id: string | null; secret_hash: string | null; inactive: boolean; journalled: boolean; route: AlertRouteChangedV1 | null };
+type Row = {
+  user_id: string | null;
+  secret_hash: string | null;
+  inactive: boolean;
+  journalled: boolean;
+  route: AlertRouteChangedV1 | null;
+};
 
 /**
  * The things every webhook is checked against — whose secret (and is that account active), already journalled,
@@ -52,7 +58,8 @@ export class IntakeLookup {
     }
     const row = await this.lookups.run({ hash, requestId, alertId });
     // Found by hash, then the hashes compared in constant time.
-    const owner = row.secret_hash !== null && timingSafeEqual(Buffer.from(row.secret_hash), Buffer.from(hash)) ? row.user_id : null;
+    const owner =
+      row.secret_hash !== null && timingSafeEqual(Buffer.from(row.secret_hash), Buffer.from(hash)) ? row.user_id : null;
     return { userId: owner, inactive: owner !== null && row.inactive, journalled: row.journalled, route: row.route };
   }
 

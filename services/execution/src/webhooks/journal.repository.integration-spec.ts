@@ -28,9 +28,18 @@ describe(JournalRepository.name, () => {
     const embedded = await openEmbeddedDatabase(dataDir);
     db = embedded.db;
     const entities = [WebhookEntity, OrderAttemptEntity, SystemRejectionEntity];
-    dataSource = new DataSource(dataSourceOptions({ kind: 'pglite', driver: embedded.driver }, { schema: Execution_SCHEMA, entities, migrations: executionMigrations }));
+    dataSource = new DataSource(
+      dataSourceOptions(
+        { kind: 'pglite', driver: embedded.driver },
+        { schema: Execution_SCHEMA, entities, migrations: executionMigrations },
+      ),
+    );
     await dataSource.initialize();
-    sut = new JournalRepository(dataSource.getRepository(WebhookEntity), dataSource.getRepository(OrderAttemptEntity), dataSource.getRepository(SystemRejectionEntity));
+    sut = new JournalRepository(
+      dataSource.getRepository(WebhookEntity),
+      dataSource.getRepository(OrderAttemptEntity),
+      dataSource.getRepository(SystemRejectionEntity),
+    );
   });
 
   afterAll(async () => {
@@ -40,7 +49,14 @@ describe(JournalRepository.name, () => {
   });
 
   const resultOf = (requestId: string, successful: number): WebhookResultV1 => ({
-    message: `Orders placed on ${successful} account(s)`, successful, failed: 0, total: successful, results: [], request_id: requestId, processed_orders: successful, failed_orders: 0,
+    message: `Orders placed on ${successful} account(s)`,
+    successful,
+    failed: 0,
+    total: successful,
+    results: [],
+    request_id: requestId,
+    processed_orders: successful,
+    failed_orders: 0,
   });
 
   /** `n` webhooks in one status, written as the journal writes them (listed as unfinished while they are); `claim` is their lease, if any. */
@@ -73,12 +89,25 @@ describe(JournalRepository.name, () => {
     });
 
     it('should list a webhook journalled to execute as unfinished, and a rejection not', async () => {
-      const header = { userId, alertId: null, alertName: null, symbol: null, action: null, request: {}, rawBody: '{}', bodyHash: 'hash', events: [] };
+      const header = {
+        userId,
+        alertId: null,
+        alertName: null,
+        symbol: null,
+        action: null,
+        request: {},
+        rawBody: '{}',
+        bodyHash: 'hash',
+        events: [],
+      };
       const [executing, rejected] = await Promise.all([
         sut.createWebhook({ ...header, requestId: 'listed-received', status: 'received' }),
         sut.createWebhook({ ...header, requestId: 'listed-rejected', status: 'rejected' }),
       ]);
-      const listed = await db.query<{ webhook_id: string }>('SELECT "webhook_id" FROM "execution"."unfinished_webhooks" WHERE "webhook_id" = ANY($1::uuid[])', [[executing.id, rejected.id]]);
+      const listed = await db.query<{ webhook_id: string }>(
+        'SELECT "webhook_id" FROM "execution"."unfinished_webhooks" WHERE "webhook_id" = ANY($1::uuid[])',
+        [[executing.id, rejected.id]],
+      );
 
       expect(listed.rows).toEqual([{ webhook_id: executing.id }]);
       await sut.setWebhook(executing.id, { status: 'failed' });
@@ -88,7 +117,9 @@ describe(JournalRepository.name, () => {
       // The sweep runs every lease period for the life of the process; a plan that reads every webhook ever
       // journalled costs more with every webhook received.
       const [sql] = sut.unfinishedQuery().getQueryAndParameters();
-      const plan = (await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (GENERIC_PLAN) ${sql}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      const plan = (await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (GENERIC_PLAN) ${sql}`)).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
 
       expect(plan).toContain('unfinished_webhooks');
       expect(plan).toMatch(/Index Scan (on|using) webhooks_pkey/);
@@ -98,18 +129,43 @@ describe(JournalRepository.name, () => {
 
   describe('fan-out journal', () => {
     const fanOuts = () => new FanOutJournal(dataSource, finishLingerFor('pglite'));
-    const newWebhook = (requestId: string) => sut.createWebhook({
-      userId, requestId, alertId: null, alertName: null, symbol: 'MNQZ6', action: 'market buy', status: 'received',
-      request: {}, rawBody: '{}', bodyHash: 'hash', events: [{ at: new Date().toISOString(), type: 'received', message: 'Webhook received' }],
-    });
+    const newWebhook = (requestId: string) =>
+      sut.createWebhook({
+        userId,
+        requestId,
+        alertId: null,
+        alertName: null,
+        symbol: 'MNQZ6',
+        action: 'market buy',
+        status: 'received',
+        request: {},
+        rawBody: '{}',
+        bodyHash: 'hash',
+        events: [{ at: new Date().toISOString(), type: 'received', message: 'Webhook received' }],
+      });
     const planned = (webhookId: string, requestId: string, accountName: string) => {
       const accountId = randomUUID();
       return attemptOf({
-        webhookId, userId, accountId, accountName, connectionId: randomUUID(), clOrdId: clOrdIdOf(requestId, accountId, 'entry'),
-        kind: 'order', request: { accountId: 7, orderQty: 1 },
+        webhookId,
+        userId,
+        accountId,
+        accountName,
+        connectionId: randomUUID(),
+        clOrdId: clOrdIdOf(requestId, accountId, 'entry'),
+        kind: 'order',
+        request: { accountId: 7, orderQty: 1 },
       });
     };
-    const attemptsOf = async (webhookId: string) => (await sut.attemptsOf(webhookId)).map((a) => [a.accountName, a.clOrdId, a.status, a.orderId, a.error, a.durationMs, a.request]);
+    const attemptsOf = async (webhookId: string) =>
+      (await sut.attemptsOf(webhookId)).map((a) => [
+        a.accountName,
+        a.clOrdId,
+        a.status,
+        a.orderId,
+        a.error,
+        a.durationMs,
+        a.request,
+      ]);
 
     it('should write every attempt once, with its outcome, and each webhook final, also for fan-outs ending together', async () => {
       const [one, two, three] = [uuidv7(), uuidv7(), uuidv7()];
@@ -123,28 +179,64 @@ describe(JournalRepository.name, () => {
 
       // The first runs at once; the two that arrive while it runs share the next statement (group commit).
       await Promise.all([
-        journal.finish(w1.id, [{ ...a, status: 'placed', orderId: 101, durationMs: 4 }, { ...b, status: 'failed', error: 'NoQuote', durationMs: 6 }], { status: 'partial', response: resultOf(one, 1), events: [event] }),
-        journal.finish(w2.id, [{ ...c, status: 'placed', orderId: 102, durationMs: 5 }], { status: 'completed', response: resultOf(two, 1), events: [] }),
-        journal.finish(w3.id, [{ ...d, status: 'placed', orderId: 103, durationMs: 5 }], { status: 'completed', response: resultOf(three, 1), events: [] }),
+        journal.finish(
+          w1.id,
+          [
+            { ...a, status: 'placed', orderId: 101, durationMs: 4 },
+            { ...b, status: 'failed', error: 'NoQuote', durationMs: 6 },
+          ],
+          { status: 'partial', response: resultOf(one, 1), events: [event] },
+        ),
+        journal.finish(w2.id, [{ ...c, status: 'placed', orderId: 102, durationMs: 5 }], {
+          status: 'completed',
+          response: resultOf(two, 1),
+          events: [],
+        }),
+        journal.finish(w3.id, [{ ...d, status: 'placed', orderId: 103, durationMs: 5 }], {
+          status: 'completed',
+          response: resultOf(three, 1),
+          events: [],
+        }),
       ]);
 
       expect(await attemptsOf(w1.id)).toEqual([
         ['DEMO1', a.clOrdId, 'placed', 101, null, 4, { accountId: 7, orderQty: 1 }],
         ['DEMO2', b.clOrdId, 'failed', null, 'NoQuote', 6, { accountId: 7, orderQty: 1 }],
       ]);
-      expect(await attemptsOf(w2.id)).toEqual([['DEMO3', c.clOrdId, 'placed', 102, null, 5, { accountId: 7, orderQty: 1 }]]);
-      expect(await attemptsOf(w3.id)).toEqual([['DEMO4', d.clOrdId, 'placed', 103, null, 5, { accountId: 7, orderQty: 1 }]]);
+      expect(await attemptsOf(w2.id)).toEqual([
+        ['DEMO3', c.clOrdId, 'placed', 102, null, 5, { accountId: 7, orderQty: 1 }],
+      ]);
+      expect(await attemptsOf(w3.id)).toEqual([
+        ['DEMO4', d.clOrdId, 'placed', 103, null, 5, { accountId: 7, orderQty: 1 }],
+      ]);
       const final = await sut.webhook(w1.id);
-      expect([final?.status, final?.httpStatus, final?.response, final?.events.map((e) => e.type)]).toEqual(['partial', 200, resultOf(one, 1), ['received', 'completed']]);
-      expect([(await sut.webhook(w2.id))?.response, (await sut.webhook(w3.id))?.response]).toEqual([resultOf(two, 1), resultOf(three, 1)]);
+      expect([final?.status, final?.httpStatus, final?.response, final?.events.map((e) => e.type)]).toEqual([
+        'partial',
+        200,
+        resultOf(one, 1),
+        ['received', 'completed'],
+      ]);
+      expect([(await sut.webhook(w2.id))?.response, (await sut.webhook(w3.id))?.response]).toEqual([
+        resultOf(two, 1),
+        resultOf(three, 1),
+      ]);
       // Finished: no longer the sweep's to resume.
       expect((await sut.unfinished()).map((w) => w.id)).not.toContain(w1.id);
     });
 
     /** A webhook admitted in standalone mode: on record in the intake log only, its row not written yet. */
     const unwritten = (requestId: string): IntakeEntry => ({
-      id: uuidv7(), userId, requestId, alertId: null, alertName: 'breakout', symbol: 'MNQZ6', action: 'market buy', request: { quantity: 1 },
-      rawBody: '{"quantity":1}', bodyHash: 'hash', events: [{ at: '2026-11-27T10:00:00.000Z', type: 'received', message: 'Webhook received' }],
+      id: uuidv7(),
+      userId,
+      requestId,
+      alertId: null,
+      alertName: 'breakout',
+      symbol: 'MNQZ6',
+      action: 'market buy',
+      request: { quantity: 1 },
+      rawBody: '{"quantity":1}',
+      bodyHash: 'hash',
+      events: [{ at: '2026-11-27T10:00:00.000Z', type: 'received', message: 'Webhook received' }],
       createdAt: '2026-11-27T10:00:00.010Z',
     });
 
@@ -154,35 +246,75 @@ describe(JournalRepository.name, () => {
       const written = await newWebhook(two);
       const a = planned(fresh.id, one, 'DEMO1');
       const b = planned(written.id, two, 'DEMO2');
-      const done = { at: '2026-11-27T10:00:00.030Z', type: 'completed' as const, message: 'done', outcome: 'completed' };
+      const done = {
+        at: '2026-11-27T10:00:00.030Z',
+        type: 'completed' as const,
+        message: 'done',
+        outcome: 'completed',
+      };
       const journal = fanOuts();
 
       await Promise.all([
-        journal.finish(written.id, [{ ...b, status: 'placed', orderId: 111 }], { status: 'completed', response: resultOf(two, 1), events: [done] }),
-        journal.finish(fresh.id, [{ ...a, status: 'placed', orderId: 110 }], { status: 'completed', response: resultOf(one, 1), events: [done] }, fresh),
+        journal.finish(written.id, [{ ...b, status: 'placed', orderId: 111 }], {
+          status: 'completed',
+          response: resultOf(two, 1),
+          events: [done],
+        }),
+        journal.finish(
+          fresh.id,
+          [{ ...a, status: 'placed', orderId: 110 }],
+          { status: 'completed', response: resultOf(one, 1), events: [done] },
+          fresh,
+        ),
       ]);
 
       const row = await sut.webhook(fresh.id);
       expect(row).toMatchObject({
-        requestId: one, userId, alertName: 'breakout', symbol: 'MNQZ6', action: 'market buy', status: 'completed', executes: true, httpStatus: 200,
-        request: { quantity: 1 }, rawBody: '{"quantity":1}', response: resultOf(one, 1), createdAt: new Date(fresh.createdAt),
+        requestId: one,
+        userId,
+        alertName: 'breakout',
+        symbol: 'MNQZ6',
+        action: 'market buy',
+        status: 'completed',
+        executes: true,
+        httpStatus: 200,
+        request: { quantity: 1 },
+        rawBody: '{"quantity":1}',
+        response: resultOf(one, 1),
+        createdAt: new Date(fresh.createdAt),
       });
       expect(row?.events.map((e) => e.type)).toEqual(['received', 'completed']);
-      expect(await attemptsOf(fresh.id)).toEqual([['DEMO1', a.clOrdId, 'placed', 110, null, null, { accountId: 7, orderQty: 1 }]]);
+      expect(await attemptsOf(fresh.id)).toEqual([
+        ['DEMO1', a.clOrdId, 'placed', 110, null, null, { accountId: 7, orderQty: 1 }],
+      ]);
       expect((await sut.webhook(written.id))?.status).toBe('completed');
       // Written finished, it never was the sweep's.
-      const listed = await db.query<{ webhook_id: string }>('SELECT "webhook_id" FROM "execution"."unfinished_webhooks" WHERE "webhook_id" = $1', [fresh.id]);
+      const listed = await db.query<{ webhook_id: string }>(
+        'SELECT "webhook_id" FROM "execution"."unfinished_webhooks" WHERE "webhook_id" = $1',
+        [fresh.id],
+      );
       expect(listed.rows).toEqual([]);
     });
 
-    it("should restore an interrupted webhook of the intake log as received and unfinished, and leave one whose row was written", async () => {
+    it('should restore an interrupted webhook of the intake log as received and unfinished, and leave one whose row was written', async () => {
       const interrupted = unwritten(uuidv7());
       const finished = unwritten(uuidv7());
-      await fanOuts().finish(finished.id, [], { status: 'completed', response: resultOf(finished.requestId, 0), events: [] }, finished);
+      await fanOuts().finish(
+        finished.id,
+        [],
+        { status: 'completed', response: resultOf(finished.requestId, 0), events: [] },
+        finished,
+      );
 
       await expect(sut.restore([interrupted, finished])).resolves.toBe(1);
 
-      expect(await sut.webhook(interrupted.id)).toMatchObject({ requestId: interrupted.requestId, status: 'received', claimedBy: null, rawBody: '{"quantity":1}', createdAt: new Date(interrupted.createdAt) });
+      expect(await sut.webhook(interrupted.id)).toMatchObject({
+        requestId: interrupted.requestId,
+        status: 'received',
+        claimedBy: null,
+        rawBody: '{"quantity":1}',
+        createdAt: new Date(interrupted.createdAt),
+      });
       expect((await sut.webhook(finished.id))?.status).toBe('completed');
       expect((await sut.unfinished()).map((w) => w.id)).toContain(interrupted.id);
       expect((await sut.unfinished()).map((w) => w.id)).not.toContain(finished.id);
@@ -198,7 +330,11 @@ describe(JournalRepository.name, () => {
         [a.id, webhook.id, userId, a.accountId, a.connectionId, a.clOrdId],
       );
 
-      await fanOuts().settle(webhook.id, [{ ...a, status: 'placed', orderId: 106, durationMs: 3 }], { status: 'completed', response: resultOf(requestId, 1), events: [] });
+      await fanOuts().settle(webhook.id, [{ ...a, status: 'placed', orderId: 106, durationMs: 3 }], {
+        status: 'completed',
+        response: resultOf(requestId, 1),
+        events: [],
+      });
 
       expect(await attemptsOf(webhook.id)).toEqual([['DEMO1', a.clOrdId, 'placed', 106, null, 3, {}]]);
       expect((await sut.webhook(webhook.id))?.status).toBe('completed');
@@ -209,10 +345,19 @@ describe(JournalRepository.name, () => {
       const requestId = uuidv7();
       const webhook = await newWebhook(requestId);
       const a = planned(webhook.id, requestId, 'DEMO1');
-      await fanOuts().finish(webhook.id, [{ ...a, status: 'placed', orderId: 104 }], { status: 'completed', response: resultOf(requestId, 1), events: [] });
+      await fanOuts().finish(webhook.id, [{ ...a, status: 'placed', orderId: 104 }], {
+        status: 'completed',
+        response: resultOf(requestId, 1),
+        events: [],
+      });
 
-      await expect(fanOuts().finish(webhook.id, [{ ...a, id: uuidv7(), status: 'placed', orderId: 105 }], { status: 'completed', response: resultOf(requestId, 1), events: [] }))
-        .rejects.toMatchObject({ constraint: 'uq_order_attempts_cl_ord_id' });
+      await expect(
+        fanOuts().finish(webhook.id, [{ ...a, id: uuidv7(), status: 'placed', orderId: 105 }], {
+          status: 'completed',
+          response: resultOf(requestId, 1),
+          events: [],
+        }),
+      ).rejects.toMatchObject({ constraint: 'uq_order_attempts_cl_ord_id' });
       expect((await attemptsOf(webhook.id)).map((r) => r[3])).toEqual([104]);
     });
   });
@@ -222,19 +367,54 @@ describe(JournalRepository.name, () => {
       // Room left for an update nobody makes would double the pages every checkpoint writes (docs/performance.md).
       const requestId = uuidv7();
       const webhook = await sut.createWebhook({
-        userId, requestId, alertId: null, alertName: null, symbol: 'MNQZ6', action: 'market buy', status: 'received',
-        request: {}, rawBody: '{}', bodyHash: 'hash', events: [],
+        userId,
+        requestId,
+        alertId: null,
+        alertName: null,
+        symbol: 'MNQZ6',
+        action: 'market buy',
+        status: 'received',
+        request: {},
+        rawBody: '{}',
+        bodyHash: 'hash',
+        events: [],
       });
-      const request = { accountId: 1000001, contractId: 3570918, action: 'Buy', orderQty: 2, orderType: 'Market', isAutomated: true };
+      const request = {
+        accountId: 1000001,
+        contractId: 3570918,
+        action: 'Buy',
+        orderQty: 2,
+        orderType: 'Market',
+        isAutomated: true,
+      };
       const attempts = Array.from({ length: 400 }, () => {
         const accountId = randomUUID();
-        return { ...attemptOf({ webhookId: webhook.id, userId, accountId, accountName: 'DEMO100001', connectionId: randomUUID(), clOrdId: clOrdIdOf(requestId, accountId, 'entry'), kind: 'order', request }), status: 'placed' as const, orderId: 200000001, durationMs: 4 };
+        return {
+          ...attemptOf({
+            webhookId: webhook.id,
+            userId,
+            accountId,
+            accountName: 'DEMO100001',
+            connectionId: randomUUID(),
+            clOrdId: clOrdIdOf(requestId, accountId, 'entry'),
+            kind: 'order',
+            request,
+          }),
+          status: 'placed' as const,
+          orderId: 200000001,
+          durationMs: 4,
+        };
       });
 
-      await new FanOutJournal(dataSource, finishLingerFor('pglite')).finish(webhook.id, attempts, { status: 'completed', response: resultOf(requestId, 400), events: [] });
+      await new FanOutJournal(dataSource, finishLingerFor('pglite')).finish(webhook.id, attempts, {
+        status: 'completed',
+        response: resultOf(requestId, 400),
+        events: [],
+      });
 
       const { rows } = await db.query<{ rows: number; pages: number }>(
-        `SELECT count(*)::int AS "rows", count(DISTINCT (ctid::text::point)[0])::int AS "pages" FROM "execution"."order_attempts" WHERE "webhook_id" = $1`, [webhook.id],
+        `SELECT count(*)::int AS "rows", count(DISTINCT (ctid::text::point)[0])::int AS "pages" FROM "execution"."order_attempts" WHERE "webhook_id" = $1`,
+        [webhook.id],
       );
       expect(rows[0].rows).toBe(400);
       // ≈ 21 a page filled, ≈ 11 with half of each page kept free.
@@ -255,19 +435,52 @@ describe(JournalRepository.name, () => {
         return rows[0];
       };
       const before = await hotUpdates();
-      const request = { alert_id: randomUUID(), action: 'buy', quantity: 2, order_type: 'market', symbol: 'MNQZ6', comment: 'x'.repeat(100) };
-      const received = { at: new Date().toISOString(), type: 'received' as const, message: 'Webhook received (application/json)' };
+      const request = {
+        alert_id: randomUUID(),
+        action: 'buy',
+        quantity: 2,
+        order_type: 'market',
+        symbol: 'MNQZ6',
+        comment: 'x'.repeat(100),
+      };
+      const received = {
+        at: new Date().toISOString(),
+        type: 'received' as const,
+        message: 'Webhook received (application/json)',
+      };
       // As under load: a few webhooks are journalled between a webhook's row and its outcome, on the same pages.
       const finishing: Promise<void>[] = [];
       for (let i = 0; i < 120; i += 1) {
         const requestId = uuidv7();
         const webhook = await sut.createWebhook({
-          userId, requestId, alertId: request.alert_id, alertName: 'NQ breakout', symbol: 'MNQZ6', action: 'market buy', status: 'received',
-          request, rawBody: JSON.stringify(request), bodyHash: 'hash', events: [received, { ...received, type: 'routed', message: 'market buy x2 to 10 account(s)' }],
+          userId,
+          requestId,
+          alertId: request.alert_id,
+          alertName: 'NQ breakout',
+          symbol: 'MNQZ6',
+          action: 'market buy',
+          status: 'received',
+          request,
+          rawBody: JSON.stringify(request),
+          bodyHash: 'hash',
+          events: [received, { ...received, type: 'routed', message: 'market buy x2 to 10 account(s)' }],
         });
-        const results = Array.from({ length: 10 }, (_, n) => ({ account_name: `DEMO10000${n}`, success: true, data: { orderId: 200000000 + n }, execution_time_ms: 3, error: null }));
+        const results = Array.from({ length: 10 }, (_, n) => ({
+          account_name: `DEMO10000${n}`,
+          success: true,
+          data: { orderId: 200000000 + n },
+          execution_time_ms: 3,
+          error: null,
+        }));
         const response = { ...resultOf(requestId, 10), results };
-        const events = results.map((r) => ({ at: new Date().toISOString(), type: 'broker_call' as const, accountName: r.account_name, durationMs: 3, message: `order placed, order ${r.data.orderId}`, outcome: 'placed' }));
+        const events = results.map((r) => ({
+          at: new Date().toISOString(),
+          type: 'broker_call' as const,
+          accountName: r.account_name,
+          durationMs: 3,
+          message: `order placed, order ${r.data.orderId}`,
+          outcome: 'placed',
+        }));
         finishing.push(fanOuts.finish(webhook.id, [], { status: 'completed', response, events }));
         if (finishing.length === 6) {
           await Promise.all(finishing.splice(0));
@@ -284,7 +497,9 @@ describe(JournalRepository.name, () => {
     const journalled: Array<{ webhookId: string; attemptIds: string[]; clOrdIds: string[] }> = [];
 
     // Gone again afterwards, so that no other test depends on the order.
-    afterAll(() => db.query('DELETE FROM "execution"."webhooks" WHERE "id" = ANY($1::uuid[])', [journalled.map((j) => j.webhookId)]));
+    afterAll(() =>
+      db.query('DELETE FROM "execution"."webhooks" WHERE "id" = ANY($1::uuid[])', [journalled.map((j) => j.webhookId)]),
+    );
 
     it('should key every webhook and attempt later than the ones before it, so that the indexes grow at their end', async () => {
       // Random keys change index pages all over, and each changed page is written again at the next checkpoint:
@@ -294,16 +509,44 @@ describe(JournalRepository.name, () => {
       for (let i = 0; i < 20; i += 1) {
         const requestId = uuidv7();
         const webhook = await sut.createWebhook({
-          userId, requestId, alertId: null, alertName: null, symbol: 'MNQZ6', action: 'market buy', status: 'received',
-          request: {}, rawBody: '{}', bodyHash: 'hash', events: [],
+          userId,
+          requestId,
+          alertId: null,
+          alertName: null,
+          symbol: 'MNQZ6',
+          action: 'market buy',
+          status: 'received',
+          request: {},
+          rawBody: '{}',
+          bodyHash: 'hash',
+          events: [],
         });
-        const attempts = accounts.map((accountId) => attemptOf({
-          webhookId: webhook.id, userId, accountId, accountName: 'DEMO1', connectionId: randomUUID(), clOrdId: clOrdIdOf(requestId, accountId, 'entry'),
-          kind: 'order', request: {},
-        }));
-        await fanOuts.finish(webhook.id, attempts.map((a) => ({ ...a, status: 'placed', orderId: 1 })), { status: 'completed', response: resultOf(requestId, 3), events: [] });
-        const rows = await db.query<{ id: string; cl_ord_id: string }>('SELECT "id", "cl_ord_id" FROM "execution"."order_attempts" WHERE "webhook_id" = $1', [webhook.id]);
-        journalled.push({ webhookId: webhook.id, attemptIds: rows.rows.map((r) => r.id), clOrdIds: rows.rows.map((r) => r.cl_ord_id) });
+        const attempts = accounts.map((accountId) =>
+          attemptOf({
+            webhookId: webhook.id,
+            userId,
+            accountId,
+            accountName: 'DEMO1',
+            connectionId: randomUUID(),
+            clOrdId: clOrdIdOf(requestId, accountId, 'entry'),
+            kind: 'order',
+            request: {},
+          }),
+        );
+        await fanOuts.finish(
+          webhook.id,
+          attempts.map((a) => ({ ...a, status: 'placed', orderId: 1 })),
+          { status: 'completed', response: resultOf(requestId, 3), events: [] },
+        );
+        const rows = await db.query<{ id: string; cl_ord_id: string }>(
+          'SELECT "id", "cl_ord_id" FROM "execution"."order_attempts" WHERE "webhook_id" = $1',
+          [webhook.id],
+        );
+        journalled.push({
+          webhookId: webhook.id,
+          attemptIds: rows.rows.map((r) => r.id),
+          clOrdIds: rows.rows.map((r) => r.cl_ord_id),
+        });
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
 

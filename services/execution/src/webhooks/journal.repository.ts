@@ -9,13 +9,29 @@ import { SystemRejectionEntity } from '../entities/read-model.entities';
 import { WebhookEntity, executes, isUnfinished } from '../entities/webhook.entity';
 import type { IntakeEntry } from './intake-log';
 
-export type NewAttempt = Omit<OrderAttemptEntity, 'id' | 'createdAt' | 'updatedAt' | 'orderId' | 'error' | 'durationMs' | 'status'> & {
+export type NewAttempt = Omit<
+  OrderAttemptEntity,
+  'id' | 'createdAt' | 'updatedAt' | 'orderId' | 'error' | 'durationMs' | 'status'
+> & {
   /** 'failed' when the account could not even be planned (no connection, unknown contract). */
   status?: 'pending' | 'failed';
   error?: string;
 };
 
-export type NewWebhook = Pick<WebhookEntity, 'userId' | 'requestId' | 'alertId' | 'alertName' | 'symbol' | 'action' | 'status' | 'request' | 'rawBody' | 'bodyHash' | 'events'> & {
+export type NewWebhook = Pick<
+  WebhookEntity,
+  | 'userId'
+  | 'requestId'
+  | 'alertId'
+  | 'alertName'
+  | 'symbol'
+  | 'action'
+  | 'status'
+  | 'request'
+  | 'rawBody'
+  | 'bodyHash'
+  | 'events'
+> & {
   claimedBy?: string;
   claimTtlMs?: number;
 };
@@ -46,7 +62,17 @@ export class JournalRepository {
     const { claimedBy, claimTtlMs, ...fields } = w;
     const claimExpires = claimedBy ? new Date(Date.now() + (claimTtlMs ?? 0)) : null;
     const { id, created_at: createdAt } = await this.inserts.run({ ...w, claimExpires });
-    return Object.assign(new WebhookEntity(), { ...fields, id, executes: executes(w.status), createdAt, updatedAt: createdAt, claimedBy: claimedBy ?? null, claimExpires, httpStatus: null, response: null });
+    return Object.assign(new WebhookEntity(), {
+      ...fields,
+      id,
+      executes: executes(w.status),
+      createdAt,
+      updatedAt: createdAt,
+      claimedBy: claimedBy ?? null,
+      claimExpires,
+      httpStatus: null,
+      response: null,
+    });
   }
 
   private async insertAll(batch: WebhookInsert[]): Promise<Array<{ id: string; created_at: Date }>> {
@@ -56,9 +82,21 @@ export class JournalRepository {
     // A webhook still to execute is also entered in `unfinished_webhooks`, the resume sweep's list, in the same
     // statement (WebhooksHotUpdates1764500000000).
     const rows = batch.map((w) => ({
-      id: uuidv7(), user_id: w.userId, request_id: w.requestId, alert_id: w.alertId, alert_name: w.alertName, symbol: w.symbol, action: w.action,
-      status: w.status, executes: executes(w.status), request: w.request, raw_body: w.rawBody, body_hash: w.bodyHash, events: w.events,
-      claimed_by: w.claimedBy ?? null, claim_expires: w.claimExpires?.toISOString() ?? null,
+      id: uuidv7(),
+      user_id: w.userId,
+      request_id: w.requestId,
+      alert_id: w.alertId,
+      alert_name: w.alertName,
+      symbol: w.symbol,
+      action: w.action,
+      status: w.status,
+      executes: executes(w.status),
+      request: w.request,
+      raw_body: w.rawBody,
+      body_hash: w.bodyHash,
+      events: w.events,
+      claimed_by: w.claimedBy ?? null,
+      claim_expires: w.claimExpires?.toISOString() ?? null,
     }));
     const inserted = await this.webhooks.query<Array<{ id: string; created_at: Date }>>(
       `WITH w AS (
@@ -120,7 +158,10 @@ export class JournalRepository {
       .createQueryBuilder()
       .update()
       .set({ claimedBy: owner, claimExpires: () => "now() + (:ttl * interval '1 millisecond')" })
-      .where('id = :id AND status IN (:...open) AND (claimed_by IS NULL OR claim_expires < now())', { id, open: ['received', 'processing'] })
+      .where('id = :id AND status IN (:...open) AND (claimed_by IS NULL OR claim_expires < now())', {
+        id,
+        open: ['received', 'processing'],
+      })
       .setParameter('ttl', ttlMs)
       .execute();
     return r.affected === 1;
@@ -139,13 +180,16 @@ export class JournalRepository {
   }
 
   async appendEvent(webhookId: string, event: LogEventV1): Promise<void> {
-    await this.webhooks.query('UPDATE "execution"."webhooks" SET "events" = "events" || $1::jsonb, "updated_at" = now() WHERE "id" = $2', [
-      jsonbParam([event]),
-      webhookId,
-    ]);
+    await this.webhooks.query(
+      'UPDATE "execution"."webhooks" SET "events" = "events" || $1::jsonb, "updated_at" = now() WHERE "id" = $2',
+      [jsonbParam([event]), webhookId],
+    );
   }
 
-  async setWebhook(id: string, fields: Partial<Pick<WebhookEntity, 'status' | 'httpStatus' | 'response' | 'alertName' | 'symbol' | 'action'>>): Promise<void> {
+  async setWebhook(
+    id: string,
+    fields: Partial<Pick<WebhookEntity, 'status' | 'httpStatus' | 'response' | 'alertName' | 'symbol' | 'action'>>,
+  ): Promise<void> {
     await this.webhooks.update({ id }, fields);
     if (fields.status && !isUnfinished(fields.status)) {
       await this.webhooks.query('DELETE FROM "execution"."unfinished_webhooks" WHERE "webhook_id" = $1', [id]);

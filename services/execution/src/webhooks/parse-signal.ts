@@ -84,7 +84,9 @@ export function parseSignal(raw: string): Signal {
   }
   const placeholder = PLACEHOLDER.exec(text);
   if (placeholder) {
-    throw bad(`The alert message still contains the TradingView placeholder ${shown(placeholder[0])}: TradingView did not replace it. Check its spelling in the alert message.`);
+    throw bad(
+      `The alert message still contains the TradingView placeholder ${shown(placeholder[0])}: TradingView did not replace it. Check its spelling in the alert message.`,
+    );
   }
   let body: unknown;
   try {
@@ -146,7 +148,9 @@ function parseAction(value: unknown, orderType: SignalOrderType): 'Buy' | 'Sell'
 function parseQuantity(value: unknown): number {
   const q = num(value, 'quantity');
   if (!Number.isInteger(q) || q <= 0 || q > MAX_QUANTITY) {
-    throw bad(`quantity must be a positive whole number of contracts, at most ${upTo(MAX_QUANTITY)} (got ${shown(value)}).`);
+    throw bad(
+      `quantity must be a positive whole number of contracts, at most ${upTo(MAX_QUANTITY)} (got ${shown(value)}).`,
+    );
   }
   return q;
 }
@@ -195,7 +199,12 @@ function parsePrice(value: unknown, name: string): number {
 
 const upTo = (max: number): string => max.toLocaleString('en-US');
 
-function checkBrackets(type: SignalOrderType, price: number | null, tp: BracketLevel | null, sl: BracketLevel | null): void {
+function checkBrackets(
+  type: SignalOrderType,
+  price: number | null,
+  tp: BracketLevel | null,
+  sl: BracketLevel | null,
+): void {
   if (type === 'oso' && !tp && !sl) {
     throw bad('An oso order needs take_profit, stop_loss or both.');
   }
@@ -209,7 +218,8 @@ function checkBrackets(type: SignalOrderType, price: number | null, tp: BracketL
 }
 
 /** A field left out, null or blank: TradingView sends `""` for a placeholder it had nothing for. */
-const absent = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const absent = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 function str(value: unknown): string | undefined {
   if (typeof value === 'string') {
@@ -246,7 +256,12 @@ function shown(value: unknown): string {
   let text: string;
   try {
     // String(): JSON.stringify shows Infinity (`1e309` in the body) as null.
-    text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? 'nothing');
+    text =
+      typeof value === 'string'
+        ? value
+        : typeof value === 'number'
+          ? String(value)
+          : (JSON.stringify(value) ?? 'nothing');
   } catch {
     text = Array.isArray(value) ? 'a deeply nested list' : 'a deeply nested object';
   }

@@ -10,14 +10,23 @@ import type { WebhookLease } from './webhook-lease';
 
 const alertId = randomUUID();
 const unfinished = (requestId: string) =>
-  ({ id: randomUUID(), requestId, userId: 'u', status: 'processing', rawBody: JSON.stringify({ alert_id: alertId, order_type: 'market', action: 'buy', quantity: 1 }) }) as WebhookEntity;
+  ({
+    id: randomUUID(),
+    requestId,
+    userId: 'u',
+    status: 'processing',
+    rawBody: JSON.stringify({ alert_id: alertId, order_type: 'market', action: 'buy', quantity: 1 }),
+  }) as WebhookEntity;
 
 describe(ResumeService.name, () => {
   it('should finish the webhooks behind one that cannot be finished now', async () => {
     const stuck = unfinished('req-stuck');
     const waiting = [unfinished('req-2'), unfinished('req-3')];
     const finished: string[] = [];
-    const journal = { unfinished: jest.fn().mockResolvedValue([stuck, ...waiting]), appendEvent: jest.fn().mockResolvedValue(undefined) };
+    const journal = {
+      unfinished: jest.fn().mockResolvedValue([stuck, ...waiting]),
+      appendEvent: jest.fn().mockResolvedValue(undefined),
+    };
     const routes = { routeOf: jest.fn().mockResolvedValue({ alertId, userId: 'u', targets: [] }) };
     const fanOut = {
       execute: jest.fn((w: WebhookEntity) => {
@@ -28,8 +37,18 @@ describe(ResumeService.name, () => {
         return Promise.resolve({ request_id: w.requestId } as WebhookResultV1);
       }),
     };
-    const lease = { claim: jest.fn().mockResolvedValue(true), hold: <T>(_id: string, work: () => Promise<T>) => work(), ttlMs: 10_000 };
-    const sut = new ResumeService(journal as unknown as JournalRepository, routes as unknown as RouteLookup, fanOut as unknown as FanOutService, lease as unknown as WebhookLease, null);
+    const lease = {
+      claim: jest.fn().mockResolvedValue(true),
+      hold: <T>(_id: string, work: () => Promise<T>) => work(),
+      ttlMs: 10_000,
+    };
+    const sut = new ResumeService(
+      journal as unknown as JournalRepository,
+      routes as unknown as RouteLookup,
+      fanOut as unknown as FanOutService,
+      lease as unknown as WebhookLease,
+      null,
+    );
 
     await expect(sut.resumeAll()).resolves.toBe(2);
 
@@ -38,11 +57,27 @@ describe(ResumeService.name, () => {
 
   it('should leave a webhook unfinished, not failed, when its route cannot be looked up now', async () => {
     const webhook = unfinished('req-later');
-    const journal = { unfinished: jest.fn().mockResolvedValue([webhook]), appendEvent: jest.fn().mockResolvedValue(undefined), setWebhook: jest.fn().mockResolvedValue(undefined) };
-    const routes = { routeOf: jest.fn().mockRejectedValue(new DomainError('SERVICE_UNAVAILABLE', 'trading is not answering')) };
+    const journal = {
+      unfinished: jest.fn().mockResolvedValue([webhook]),
+      appendEvent: jest.fn().mockResolvedValue(undefined),
+      setWebhook: jest.fn().mockResolvedValue(undefined),
+    };
+    const routes = {
+      routeOf: jest.fn().mockRejectedValue(new DomainError('SERVICE_UNAVAILABLE', 'trading is not answering')),
+    };
     const fanOut = { execute: jest.fn() };
-    const lease = { claim: jest.fn().mockResolvedValue(true), hold: <T>(_id: string, work: () => Promise<T>) => work(), ttlMs: 10_000 };
-    const sut = new ResumeService(journal as unknown as JournalRepository, routes as unknown as RouteLookup, fanOut as unknown as FanOutService, lease as unknown as WebhookLease, null);
+    const lease = {
+      claim: jest.fn().mockResolvedValue(true),
+      hold: <T>(_id: string, work: () => Promise<T>) => work(),
+      ttlMs: 10_000,
+    };
+    const sut = new ResumeService(
+      journal as unknown as JournalRepository,
+      routes as unknown as RouteLookup,
+      fanOut as unknown as FanOutService,
+      lease as unknown as WebhookLease,
+      null,
+    );
 
     await expect(sut.resumeAll()).resolves.toBe(0);
 

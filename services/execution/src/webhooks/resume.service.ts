@@ -39,7 +39,9 @@ export class ResumeService implements OnModuleInit, OnApplicationBootstrap, OnMo
     if (!this.intakeLog) {
       return;
     }
-    const entries = this.intakeLog.recover((file, line) => this.logger.warn({ file, line }, 'unreadable intake log entry skipped'));
+    const entries = this.intakeLog.recover((file, line) =>
+      this.logger.warn({ file, line }, 'unreadable intake log entry skipped'),
+    );
     const restored = await this.journal.restore(entries);
     this.intakeLog.clear();
     if (restored > 0) {
@@ -69,7 +71,10 @@ export class ResumeService implements OnModuleInit, OnApplicationBootstrap, OnMo
       } catch (err) {
         // One webhook that cannot be finished now (the database went away again, say) must not hold
         // up the others behind it: its lease lapses and the next sweep tries it again.
-        this.logger.error({ err, requestId: webhook.requestId }, 'could not resume a webhook; retrying on the next sweep');
+        this.logger.error(
+          { err, requestId: webhook.requestId },
+          'could not resume a webhook; retrying on the next sweep',
+        );
       }
     }
     if (resumed > 0) {
@@ -106,12 +111,30 @@ export class ResumeService implements OnModuleInit, OnApplicationBootstrap, OnMo
       const signal = parseSignal(webhook.rawBody);
       const route = await this.routes.routeOf(signal.alertId, ctx);
       if (!route) {
-        const response = { message: 'Interrupted; its alert no longer exists', successful: 0, failed: 0, total: 0, results: [], request_id: webhook.requestId, processed_orders: 0, failed_orders: 0 };
+        const response = {
+          message: 'Interrupted; its alert no longer exists',
+          successful: 0,
+          failed: 0,
+          total: 0,
+          results: [],
+          request_id: webhook.requestId,
+          processed_orders: 0,
+          failed_orders: 0,
+        };
         await this.journal.setWebhook(webhook.id, { status: 'failed', httpStatus: 200, response });
-        await this.journal.appendEvent(webhook.id, { at: new Date().toISOString(), type: 'completed', message: response.message, outcome: 'failed' });
+        await this.journal.appendEvent(webhook.id, {
+          at: new Date().toISOString(),
+          type: 'completed',
+          message: response.message,
+          outcome: 'failed',
+        });
         return response;
       }
-      await this.journal.appendEvent(webhook.id, { at: new Date().toISOString(), type: 'routed', message: 'Resumed after an interruption' });
+      await this.journal.appendEvent(webhook.id, {
+        at: new Date().toISOString(),
+        type: 'routed',
+        message: 'Resumed after an interruption',
+      });
       return this.fanOut.execute(webhook, signal, route, ctx, true);
     });
   }

@@ -6,7 +6,16 @@ import { RouteLookup } from './route-lookup';
 
 const ALERT = '00000000-0000-4000-8000-0000000000a1';
 const ctx = { correlationId: 'req-1', userId: '00000000-0000-4000-8000-0000000000b1' };
-const route: AlertRouteChangedV1 = { alertId: ALERT, userId: ctx.userId, name: 'a', status: 'active', symbol: null, symbolId: 1, groupIds: [], targets: [] };
+const route: AlertRouteChangedV1 = {
+  alertId: ALERT,
+  userId: ctx.userId,
+  name: 'a',
+  status: 'active',
+  symbol: null,
+  symbolId: 1,
+  groupIds: [],
+  targets: [],
+};
 
 const lookupWith = (reply: unknown) => {
   const bus = { request: jest.fn().mockResolvedValue(reply) };
@@ -29,14 +38,20 @@ describe(RouteLookup.name, () => {
       await expect(sut.askTrading(ALERT, ctx)).resolves.toBeNull();
     });
 
-    it.each(['TIMEOUT', 'SERVICE_UNAVAILABLE'])('should not call an alert missing when trading answers %s', async (code) => {
-      const { sut, readModel } = lookupWith({ ok: false, error: { code, message: 'no answer' } });
+    it.each(['TIMEOUT', 'SERVICE_UNAVAILABLE'])(
+      'should not call an alert missing when trading answers %s',
+      async (code) => {
+        const { sut, readModel } = lookupWith({ ok: false, error: { code, message: 'no answer' } });
 
-      const err = await sut.askTrading(ALERT, ctx).catch((e: unknown) => e);
+        const err = await sut.askTrading(ALERT, ctx).catch((e: unknown) => e);
 
-      expect(err).toBeInstanceOf(DomainError);
-      expect(err).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('nothing was placed') as string });
-      expect(readModel.saveRoute).not.toHaveBeenCalled();
-    });
+        expect(err).toBeInstanceOf(DomainError);
+        expect(err).toMatchObject({
+          code: 'SERVICE_UNAVAILABLE',
+          message: expect.stringContaining('nothing was placed') as string,
+        });
+        expect(readModel.saveRoute).not.toHaveBeenCalled();
+      },
+    );
   });
 });

@@ -27,7 +27,10 @@ export class RouteLookup {
       return null;
     }
     if (!reply.ok) {
-      throw new DomainError('SERVICE_UNAVAILABLE', `Alert ${alertId} could not be looked up just now (${reply.error.message}); nothing was placed. Send it again.`);
+      throw new DomainError(
+        'SERVICE_UNAVAILABLE',
+        `Alert ${alertId} could not be looked up just now (${reply.error.message}); nothing was placed. Send it again.`,
+      );
     }
     await this.readModel.saveRoute(reply.data);
     return reply.data;

@@ -29,12 +29,15 @@ export class WebhookLease {
 
   /** Runs `work` on a webhook this instance claimed, renewing the lease until it settles. */
   async hold<T>(webhookId: string, work: () => Promise<T>): Promise<T> {
-    const renew = setInterval(() => {
-      this.journal.renewClaim(webhookId, this.owner, this.ttlMs).then(
-        (kept) => kept || this.logger.warn({ webhookId }, 'lease on a webhook was lost while working on it'),
-        (err: unknown) => this.logger.warn({ err, webhookId }, 'could not renew a webhook lease'),
-      );
-    }, Math.max(100, Math.floor(this.ttlMs / 3)));
+    const renew = setInterval(
+      () => {
+        this.journal.renewClaim(webhookId, this.owner, this.ttlMs).then(
+          (kept) => kept || this.logger.warn({ webhookId }, 'lease on a webhook was lost while working on it'),
+          (err: unknown) => this.logger.warn({ err, webhookId }, 'could not renew a webhook lease'),
+        );
+      },
+      Math.max(100, Math.floor(this.ttlMs / 3)),
+    );
     try {
       return await work();
     } finally {

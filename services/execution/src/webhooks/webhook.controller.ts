@@ -22,7 +22,9 @@ export class WebhookController {
       return await this.webhooks.receive(msg);
     } catch (err) {
       if (isDatabaseUnavailable(err)) {
-        throw new KafkaRetriableException(`database unavailable; request ${msg.payload.requestId} will be delivered again`);
+        throw new KafkaRetriableException(
+          `database unavailable; request ${msg.payload.requestId} will be delivered again`,
+        );
       }
       throw err;
     }

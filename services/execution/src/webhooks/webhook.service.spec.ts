@@ -22,7 +22,10 @@ const webhookOf = (alertId: string): Msg<Topic.WebhookReceived> =>
   ({
     messageId: randomUUID(),
     payload: {
-      secret: 'secret', requestId: randomUUID(), receivedAt: new Date().toISOString(), contentType: 'application/json',
+      secret: 'secret',
+      requestId: randomUUID(),
+      receivedAt: new Date().toISOString(),
+      contentType: 'application/json',
       body: JSON.stringify({ alert_id: alertId, order_type: 'market', action: 'buy', quantity: '1' }),
     },
   }) as Msg<Topic.WebhookReceived>;
@@ -30,12 +33,29 @@ const webhookOf = (alertId: string): Msg<Topic.WebhookReceived> =>
 describe(WebhookService.name, () => {
   describe('receive', () => {
     it('should answer 503 and journal the webhook, placing nothing, when its alert cannot be looked up now', async () => {
-      const intake = { of: jest.fn().mockResolvedValue({ userId: USER, inactive: false, journalled: false, route: null }) };
-      const journal = { createWebhook: jest.fn().mockResolvedValue({ id: 'w-1' }), setWebhook: jest.fn().mockResolvedValue(undefined) };
-      const routes = { askTrading: jest.fn().mockRejectedValue(new DomainError('SERVICE_UNAVAILABLE', 'Alert x could not be looked up just now')) };
+      const intake = {
+        of: jest.fn().mockResolvedValue({ userId: USER, inactive: false, journalled: false, route: null }),
+      };
+      const journal = {
+        createWebhook: jest.fn().mockResolvedValue({ id: 'w-1' }),
+        setWebhook: jest.fn().mockResolvedValue(undefined),
+      };
+      const routes = {
+        askTrading: jest
+          .fn()
+          .mockRejectedValue(new DomainError('SERVICE_UNAVAILABLE', 'Alert x could not be looked up just now')),
+      };
       const fanOut = { execute: jest.fn() };
-      const sut = new WebhookService(config, intake as unknown as IntakeLookup, journal as unknown as JournalRepository, routes as unknown as RouteLookup,
-        fanOut as unknown as FanOutService, {} as WebhookLease, {} as ResumeService, null);
+      const sut = new WebhookService(
+        config,
+        intake as unknown as IntakeLookup,
+        journal as unknown as JournalRepository,
+        routes as unknown as RouteLookup,
+        fanOut as unknown as FanOutService,
+        {} as WebhookLease,
+        {} as ResumeService,
+        null,
+      );
 
       const err = await sut.receive(webhookOf(randomUUID())).catch((e: unknown) => e);
 
@@ -50,14 +70,31 @@ describe(WebhookService.name, () => {
     let dir: string;
     let log: IntakeLog;
     const alertId = randomUUID();
-    const route = { alertId, userId: USER, name: 'breakout', symbol: 'MNQ', symbolId: 1, status: 'active', targets: [{ accountId: randomUUID(), connectionId: randomUUID() }] };
+    const route = {
+      alertId,
+      userId: USER,
+      name: 'breakout',
+      symbol: 'MNQ',
+      symbolId: 1,
+      status: 'active',
+      targets: [{ accountId: randomUUID(), connectionId: randomUUID() }],
+    };
     const intake = { of: jest.fn().mockResolvedValue({ userId: USER, inactive: false, journalled: false, route }) };
     const fresh = (): Msg<Topic.WebhookReceived> => {
       const msg = webhookOf(alertId);
       return { ...msg, payload: { ...msg.payload, freshRequestId: true } };
     };
-    const serviceWith = (journal: object, fanOut: object) => new WebhookService(config, intake as unknown as IntakeLookup, journal as unknown as JournalRepository,
-      {} as RouteLookup, fanOut as unknown as FanOutService, { hold: <T>(_id: string, work: () => Promise<T>) => work() } as unknown as WebhookLease, {} as ResumeService, log);
+    const serviceWith = (journal: object, fanOut: object) =>
+      new WebhookService(
+        config,
+        intake as unknown as IntakeLookup,
+        journal as unknown as JournalRepository,
+        {} as RouteLookup,
+        fanOut as unknown as FanOutService,
+        { hold: <T>(_id: string, work: () => Promise<T>) => work() } as unknown as WebhookLease,
+        {} as ResumeService,
+        log,
+      );
 
     beforeEach(() => {
       dir = mkdtempSync(path.join(tmpdir(), 'intake-'));
@@ -86,7 +123,14 @@ describe(WebhookService.name, () => {
       expect(journal.createWebhook).not.toHaveBeenCalled();
       expect(pendingDuringFanOut).toBe(1);
       expect(log.pending).toBe(0);
-      const [webhook, , , , resuming, unwritten] = fanOut.execute.mock.calls[0] as [{ id: string }, unknown, unknown, unknown, boolean, { id: string; requestId: string }];
+      const [webhook, , , , resuming, unwritten] = fanOut.execute.mock.calls[0] as [
+        { id: string },
+        unknown,
+        unknown,
+        unknown,
+        boolean,
+        { id: string; requestId: string },
+      ];
       expect([resuming, unwritten.id, unwritten.requestId]).toEqual([false, webhook.id, msg.payload.requestId]);
     });
 
@@ -108,7 +152,10 @@ describe(WebhookService.name, () => {
       const sut = serviceWith(journal, fanOut);
       const first = fresh();
       // The id a 202 answered with, sent back by the caller (another body, so not the duplicate window's repeat).
-      const again = { ...first, payload: { ...first.payload, freshRequestId: undefined, body: first.payload.body.replace('"1"', '"2"') } };
+      const again = {
+        ...first,
+        payload: { ...first.payload, freshRequestId: undefined, body: first.payload.body.replace('"1"', '"2"') },
+      };
 
       const replies = [sut.receive(first), sut.receive(again)];
       await new Promise((r) => setImmediate(r));
@@ -126,7 +173,10 @@ describe(WebhookService.name, () => {
 
       const result = await serviceWith(journal, fanOut).receive(msg);
 
-      expect(result).toMatchObject({ message: 'Orders were sent but the outcome could not be recorded; see the trade log', request_id: msg.payload.requestId });
+      expect(result).toMatchObject({
+        message: 'Orders were sent but the outcome could not be recorded; see the trade log',
+        request_id: msg.payload.requestId,
+      });
       expect(journal.restore).toHaveBeenCalledWith([expect.objectContaining({ requestId: msg.payload.requestId })]);
       await new Promise((r) => setImmediate(r));
       expect(log.pending).toBe(0);

@@ -3,7 +3,13 @@ import { v7 as uuidv7 } from 'uuid';
 import { sha256Hex } from '@app/common';
 import { DomainError } from '@app/contracts';
 import type { Topic } from '@app/contracts';
-import type { AlertRouteChangedV1, LogEventV1, MessageContext, WebhookRefusalV1, WebhookResultV1 } from '@app/contracts';
+import type {
+  AlertRouteChangedV1,
+  LogEventV1,
+  MessageContext,
+  WebhookRefusalV1,
+  WebhookResultV1,
+} from '@app/contracts';
 import { isDatabaseUnavailable } from '@app/database';
 import { APP_CONFIG } from '@app/messaging';
 import type { Msg } from '@app/messaging';
@@ -24,8 +30,15 @@ import { WebhookLease } from './webhook-lease';
 import type { Signal } from './signal';
 
 const STATUS: Record<string, number> = {
-  WEBHOOK_SECRET_UNKNOWN: 401, FORBIDDEN: 403, NOT_FOUND: 404, ALERT_INACTIVE: 409, NO_TARGET_ACCOUNTS: 422,
-  VALIDATION_FAILED: 400, PAYLOAD_TOO_LARGE: 413, RATE_LIMITED: 429, SERVICE_UNAVAILABLE: 503,
+  WEBHOOK_SECRET_UNKNOWN: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  ALERT_INACTIVE: 409,
+  NO_TARGET_ACCOUNTS: 422,
+  VALIDATION_FAILED: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 interface Known {
@@ -83,7 +96,10 @@ export class WebhookService {
     const userId = intake.userId;
     if (!userId) {
       await this.journal.systemRejection(p.requestId, 'unknown webhook secret');
-      throw new DomainError('WEBHOOK_SECRET_UNKNOWN', 'This webhook URL is not valid (it may have been rotated). Copy the current URL from the Webhook page.');
+      throw new DomainError(
+        'WEBHOOK_SECRET_UNKNOWN',
+        'This webhook URL is not valid (it may have been rotated). Copy the current URL from the Webhook page.',
+      );
     }
     // A message delivered again (its consumer died, or the group rebalanced, before committing it):
     // the request is already journalled, so finish or report that one instead of executing it twice.
@@ -98,7 +114,14 @@ export class WebhookService {
       known.route = intake.route;
     }
     if (intake.inactive) {
-      return this.reject(p, known, new DomainError('FORBIDDEN', 'This account is inactive (not approved, or deactivated by an administrator): its webhooks are not executed.'));
+      return this.reject(
+        p,
+        known,
+        new DomainError(
+          'FORBIDDEN',
+          'This account is inactive (not approved, or deactivated by an administrator): its webhooks are not executed.',
+        ),
+      );
     }
     if (p.tooLarge) {
       return this.reject(p, known, new DomainError('PAYLOAD_TOO_LARGE', 'The alert message is larger than 64 KB.'));
@@ -115,7 +138,11 @@ export class WebhookService {
       return this.reject(p, known, err);
     }
     if (!route || route.userId !== userId) {
-      return this.reject(p, known, new DomainError('NOT_FOUND', `Alert ${signal.alertId} was not found for this webhook URL.`));
+      return this.reject(
+        p,
+        known,
+        new DomainError('NOT_FOUND', `Alert ${signal.alertId} was not found for this webhook URL.`),
+      );
     }
     known.route = route;
     const key = `${route.alertId}|${known.bodyHash}`;
@@ -131,25 +158,54 @@ export class WebhookService {
     return work;
   }
 
-  private async admit(p: Msg<Topic.WebhookReceived>['payload'], known: Required<Known>, ctx: MessageContext): Promise<WebhookResultV1> {
+  private async admit(
+    p: Msg<Topic.WebhookReceived>['payload'],
+    known: Required<Known>,
+    ctx: MessageContext,
+  ): Promise<WebhookResultV1> {
     const { route, signal } = known;
     if (!this.limiter.take(known.userId)) {
-      return this.reject(p, known, new DomainError('RATE_LIMITED', 'Too many webhooks this minute; this one was not executed.'));
+      return this.reject(
+        p,
+        known,
+        new DomainError('RATE_LIMITED', 'Too many webhooks this minute; this one was not executed.'),
+      );
     }
     if (route.status !== 'active') {
-      return this.reject(p, known, new DomainError('ALERT_INACTIVE', `Alert "${route.name}" is inactive; activate it to trade its signals.`));
+      return this.reject(
+        p,
+        known,
+        new DomainError('ALERT_INACTIVE', `Alert "${route.name}" is inactive; activate it to trade its signals.`),
+      );
     }
     if (route.targets.length === 0) {
-      return this.reject(p, known, new DomainError('NO_TARGET_ACCOUNTS', `Alert "${route.name}" has no accounts to trade: add a group or an account to it.`));
+      return this.reject(
+        p,
+        known,
+        new DomainError(
+          'NO_TARGET_ACCOUNTS',
+          `Alert "${route.name}" has no accounts to trade: add a group or an account to it.`,
+        ),
+      );
     }
     const now = new Date().toISOString();
     const events: LogEventV1[] = [
       { at: p.receivedAt, type: 'received', message: `Webhook received (${p.contentType ?? 'no content type'})` },
-      { at: now, type: 'routed', message: `${signal.orderType} ${signal.action} x${signal.quantity} to ${route.targets.length} account(s)` },
+      {
+        at: now,
+        type: 'routed',
+        message: `${signal.orderType} ${signal.action} x${signal.quantity} to ${route.targets.length} account(s)`,
+      },
     ];
     // A request id the gateway made cannot come again: no other delivery to arbitrate with, so no row before the orders.
     if (this.intakeLog && p.freshRequestId) {
-      return this.admitOnce(this.intakeLog, { id: uuidv7(), ...this.header(p, known), events, createdAt: now }, signal, route, ctx);
+      return this.admitOnce(
+        this.intakeLog,
+        { id: uuidv7(), ...this.header(p, known), events, createdAt: now },
+        signal,
+        route,
+        ctx,
+      );
     }
     const running = this.unwritten.get(p.requestId);
     if (running) {
@@ -157,7 +213,13 @@ export class WebhookService {
     }
     let webhook;
     try {
-      webhook = await this.journal.createWebhook({ ...this.header(p, known), status: 'received', claimedBy: this.lease.owner, claimTtlMs: this.lease.ttlMs, events });
+      webhook = await this.journal.createWebhook({
+        ...this.header(p, known),
+        status: 'received',
+        claimedBy: this.lease.owner,
+        claimTtlMs: this.lease.ttlMs,
+        events,
+      });
     } catch (err) {
       // Another instance journalled this request first (the same message delivered to both around a rebalance).
       const existing = await this.journal.executedRow(p.requestId);
@@ -180,17 +242,36 @@ export class WebhookService {
    * The webhook journalled once (standalone): on record in the intake log before its orders go out, its row written
    * with its outcome and orders by the fan-out's closing write. No lease: no other instance shares the database.
    */
-  private admitOnce(log: IntakeLog, entry: IntakeEntry, signal: Signal, route: AlertRouteChangedV1, ctx: MessageContext): Promise<WebhookResultV1> {
+  private admitOnce(
+    log: IntakeLog,
+    entry: IntakeEntry,
+    signal: Signal,
+    route: AlertRouteChangedV1,
+    ctx: MessageContext,
+  ): Promise<WebhookResultV1> {
     const work = this.executeOnce(log, entry, signal, route, ctx);
     this.unwritten.set(entry.requestId, work);
     return work;
   }
 
-  private async executeOnce(log: IntakeLog, entry: IntakeEntry, signal: Signal, route: AlertRouteChangedV1, ctx: MessageContext): Promise<WebhookResultV1> {
+  private async executeOnce(
+    log: IntakeLog,
+    entry: IntakeEntry,
+    signal: Signal,
+    route: AlertRouteChangedV1,
+    ctx: MessageContext,
+  ): Promise<WebhookResultV1> {
     const ticket = log.append(entry);
     const webhook = Object.assign(new WebhookEntity(), {
-      ...entry, status: 'received', executes: true, createdAt: new Date(entry.createdAt), updatedAt: new Date(entry.createdAt),
-      claimedBy: null, claimExpires: null, httpStatus: null, response: null,
+      ...entry,
+      status: 'received',
+      executes: true,
+      createdAt: new Date(entry.createdAt),
+      updatedAt: new Date(entry.createdAt),
+      claimedBy: null,
+      claimExpires: null,
+      httpStatus: null,
+      response: null,
     });
     try {
       const result = await this.fanOut.execute(webhook, signal, route, ctx, false, entry);
@@ -202,7 +283,11 @@ export class WebhookService {
       // intake log still holds it for the next start.
       this.journal.restore([entry]).then(
         () => this.written(log, ticket, entry),
-        (e: unknown) => this.logger.error({ err: e, requestId: entry.requestId }, 'webhook left in the intake log until the next start'),
+        (e: unknown) =>
+          this.logger.error(
+            { err: e, requestId: entry.requestId },
+            'webhook left in the intake log until the next start',
+          ),
       );
       return interrupted(entry.requestId);
     }
@@ -214,15 +299,28 @@ export class WebhookService {
     this.unwritten.delete(entry.requestId);
   }
 
-  private async duplicate(p: Msg<Topic.WebhookReceived>['payload'], known: Known, first: { value: Promise<WebhookResultV1>; requestId: string }): Promise<WebhookResultV1> {
+  private async duplicate(
+    p: Msg<Topic.WebhookReceived>['payload'],
+    known: Known,
+    first: { value: Promise<WebhookResultV1>; requestId: string },
+  ): Promise<WebhookResultV1> {
     const message = `Same signal as request ${first.requestId} moments ago; nothing placed, its result is returned`;
-    const webhook = await this.journal.createWebhook({ ...this.header(p, known), status: 'duplicate', events: [this.event(p.receivedAt, 'received', 'Webhook received'), this.event(new Date().toISOString(), 'completed', message)] });
+    const webhook = await this.journal.createWebhook({
+      ...this.header(p, known),
+      status: 'duplicate',
+      events: [
+        this.event(p.receivedAt, 'received', 'Webhook received'),
+        this.event(new Date().toISOString(), 'completed', message),
+      ],
+    });
     try {
       const result = await first.value;
       await this.journal.setWebhook(webhook.id, { httpStatus: 200, response: result });
       return result;
     } catch (err) {
-      await this.journal.setWebhook(webhook.id, { httpStatus: err instanceof DomainError ? (STATUS[err.code] ?? 400) : 500 });
+      await this.journal.setWebhook(webhook.id, {
+        httpStatus: err instanceof DomainError ? (STATUS[err.code] ?? 400) : 500,
+      });
       throw err;
     }
   }
@@ -232,18 +330,35 @@ export class WebhookService {
       throw err;
     }
     const httpStatus = STATUS[err.code] ?? 400;
-    await this.journal.createWebhook({
-      ...this.header(p, known), status: 'rejected',
-      events: [this.event(p.receivedAt, 'received', 'Webhook received'), { ...this.event(new Date().toISOString(), 'rejected', err.message), outcome: err.code }],
-    }).then((w) => this.journal.setWebhook(w.id, { httpStatus, response: { detail: err.message, code: err.code, requestId: p.requestId } satisfies WebhookRefusalV1 }));
+    await this.journal
+      .createWebhook({
+        ...this.header(p, known),
+        status: 'rejected',
+        events: [
+          this.event(p.receivedAt, 'received', 'Webhook received'),
+          { ...this.event(new Date().toISOString(), 'rejected', err.message), outcome: err.code },
+        ],
+      })
+      .then((w) =>
+        this.journal.setWebhook(w.id, {
+          httpStatus,
+          response: { detail: err.message, code: err.code, requestId: p.requestId } satisfies WebhookRefusalV1,
+        }),
+      );
     throw err;
   }
 
   private header(p: Msg<Topic.WebhookReceived>['payload'], known: Known) {
     return {
-      userId: known.userId, requestId: p.requestId, alertId: known.route?.alertId ?? null, alertName: known.route?.name ?? null,
-      symbol: known.signal?.symbol ?? known.route?.symbol ?? null, action: known.signal ? journalledAction(known.signal) : null,
-      request: p.tooLarge ? '(body over 64 KB, not kept)' : bodyForLog(p.body), rawBody: textForLog(p.body), bodyHash: known.bodyHash,
+      userId: known.userId,
+      requestId: p.requestId,
+      alertId: known.route?.alertId ?? null,
+      alertName: known.route?.name ?? null,
+      symbol: known.signal?.symbol ?? known.route?.symbol ?? null,
+      action: known.signal ? journalledAction(known.signal) : null,
+      request: p.tooLarge ? '(body over 64 KB, not kept)' : bodyForLog(p.body),
+      rawBody: textForLog(p.body),
+      bodyHash: known.bodyHash,
     };
   }
 
@@ -257,5 +372,11 @@ const hashBody = (body: string): string => sha256Hex(body.trim());
 /** The answer when orders may be out but the outcome could not be recorded: never an error TradingView would resend. */
 const interrupted = (requestId: string): WebhookResultV1 => ({
   message: 'Orders were sent but the outcome could not be recorded; see the trade log',
-  successful: 0, failed: 0, total: 0, results: [], request_id: requestId, processed_orders: 0, failed_orders: 0,
+  successful: 0,
+  failed: 0,
+  total: 0,
+  results: [],
+  request_id: requestId,
+  processed_orders: 0,
+  failed_orders: 0,
 });

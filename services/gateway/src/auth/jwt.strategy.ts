@@ -41,7 +41,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       const user = await this.bus.send(Topic.AuthVerifySession, { userId: claims.sub, issuedAt: claims.iat }, ctx);
       return { id: user.id, email: user.email, isAdmin: user.isAdmin };
     } catch (err) {
-      if (err instanceof DomainError && (err.code === 'UNAUTHORIZED' || err.code === 'NOT_FOUND' || err.code === 'BAD_MESSAGE')) {
+      if (
+        err instanceof DomainError &&
+        (err.code === 'UNAUTHORIZED' || err.code === 'NOT_FOUND' || err.code === 'BAD_MESSAGE')
+      ) {
         throw new DomainError('UNAUTHORIZED', 'Your session is no longer valid. Please sign in again.');
       }
       throw err;

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Post,
-  Put,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, UseGuards } from '@nestjs/common';
 import { CreateGroupV1, Topic, UpdateGroupBodyV1 } from '@app/contracts';
 import type { GroupV1, MessageContext } from '@app/contracts';
 import { MessageBus } from '@app/messaging';

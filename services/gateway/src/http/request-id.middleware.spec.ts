@@ -4,7 +4,9 @@ import { requestIdMiddleware } from './request-id.middleware';
 /** The id one request gets, as the response's X-Request-Id header shows it. */
 const idOf = (incoming?: string): string => {
   const headers: Record<string, string> = {};
-  const req = { header: (name: string) => (name.toLowerCase() === 'x-request-id' ? incoming : undefined) } as unknown as Request;
+  const req = {
+    header: (name: string) => (name.toLowerCase() === 'x-request-id' ? incoming : undefined),
+  } as unknown as Request;
   const res = { setHeader: (name: string, value: string) => (headers[name] = value) } as unknown as Response;
   requestIdMiddleware(req, res, (() => undefined) as NextFunction);
   return headers['X-Request-Id'];
@@ -21,7 +23,9 @@ describe('requestIdMiddleware', () => {
     }
 
     expect(new Set(ids).size).toBe(50);
-    expect(ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id))).toBe(true);
+    expect(ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id))).toBe(
+      true,
+    );
     expect([...ids].sort()).toEqual(ids);
   });
 

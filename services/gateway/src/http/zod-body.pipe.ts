@@ -16,7 +16,9 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.ou
     const nul = pathOfNul(value);
     if (nul !== null) {
       // Postgres text cannot hold U+0000: without this the insert fails and the caller gets a 500.
-      throw new DomainError('VALIDATION_FAILED', 'The request is not valid', [{ msg: `${nul || 'body'}: must not contain the NUL character`, loc: nul }]);
+      throw new DomainError('VALIDATION_FAILED', 'The request is not valid', [
+        { msg: `${nul || 'body'}: must not contain the NUL character`, loc: nul },
+      ]);
     }
     const result = this.schema.safeParse(value ?? {});
     if (result.success) {

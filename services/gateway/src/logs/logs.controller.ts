@@ -15,12 +15,18 @@ export class LogsController {
   constructor(private readonly bus: MessageBus) {}
 
   @Get()
-  list(@Query(new ZodPipe(LogsListV1)) query: z.output<typeof LogsListV1>, @MsgCtx() ctx: MessageContext): Promise<ReplyOf<Topic.LogsList>> {
+  list(
+    @Query(new ZodPipe(LogsListV1)) query: z.output<typeof LogsListV1>,
+    @MsgCtx() ctx: MessageContext,
+  ): Promise<ReplyOf<Topic.LogsList>> {
     return this.bus.send(Topic.LogsList, query, ctx);
   }
 
   @Get(':id')
-  get(@Param('id', new IdParam('Trade log not found')) id: string, @MsgCtx() ctx: MessageContext): Promise<ReplyOf<Topic.LogsGet>> {
+  get(
+    @Param('id', new IdParam('Trade log not found')) id: string,
+    @MsgCtx() ctx: MessageContext,
+  ): Promise<ReplyOf<Topic.LogsGet>> {
     return this.bus.send(Topic.LogsGet, { id }, ctx);
   }
 }

@@ -6,7 +6,10 @@ export const WEBHOOK_BODY_LIMIT = 64 * 1024;
  * Reads a request body as text, up to `limit` bytes. Over the limit the rest is drained and
  * `tooLarge` is set, so the webhook can still be attributed and logged (a parser error could not).
  */
-export async function readRawBody(req: Request, limit = WEBHOOK_BODY_LIMIT): Promise<{ text: string; tooLarge: boolean }> {
+export async function readRawBody(
+  req: Request,
+  limit = WEBHOOK_BODY_LIMIT,
+): Promise<{ text: string; tooLarge: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   let tooLarge = false;

@@ -25,7 +25,11 @@ export class WebhooksController {
    * producer (broker down) could be lost, so that is a 503 and TradingView may send it again.
    */
   @Post('tradingview/:secret')
-  async receive(@Param('secret') secret: string, @Req() req: Request & { id?: string }, @Res() res: Response): Promise<void> {
+  async receive(
+    @Param('secret') secret: string,
+    @Req() req: Request & { id?: string },
+    @Res() res: Response,
+  ): Promise<void> {
     const { text, tooLarge } = await readRawBody(req);
     const requestId = String(req.id);
     // Partition by alert (ordering, dedup on one consumer), else by the secret's hash.
@@ -33,17 +37,30 @@ export class WebhooksController {
     // An id the caller did not send was made here, fresh: execution may then journal the webhook once it is finished.
     const fresh = req.header('x-request-id') !== requestId;
     const payload = {
-      secret: secret.slice(0, 256), body: text, contentType: req.header('content-type') ?? null, receivedAt: new Date().toISOString(), requestId,
-      ...(fresh ? { freshRequestId: true as const } : {}), ...(tooLarge ? { tooLarge } : {}),
+      secret: secret.slice(0, 256),
+      body: text,
+      contentType: req.header('content-type') ?? null,
+      receivedAt: new Date().toISOString(),
+      requestId,
+      ...(fresh ? { freshRequestId: true as const } : {}),
+      ...(tooLarge ? { tooLarge } : {}),
     };
     const receipt = new ProduceReceipt();
-    const reply = await this.bus.request(Topic.WebhookReceived, payload, { correlationId: requestId, userId: null }, { key, timeoutMs: this.config.WEBHOOK_REPLY_TIMEOUT_MS, receipt });
+    const reply = await this.bus.request(
+      Topic.WebhookReceived,
+      payload,
+      { correlationId: requestId, userId: null },
+      { key, timeoutMs: this.config.WEBHOOK_REPLY_TIMEOUT_MS, receipt },
+    );
     if (reply.ok) {
       res.status(200).json(reply.data);
       return;
     }
     if (reply.error.code === 'TIMEOUT' && !receipt.produced) {
-      throw new DomainError('SERVICE_UNAVAILABLE', 'The webhook could not be queued for execution (message broker unavailable); nothing was executed. Send it again.');
+      throw new DomainError(
+        'SERVICE_UNAVAILABLE',
+        'The webhook could not be queued for execution (message broker unavailable); nothing was executed. Send it again.',
+      );
     }
     if (reply.error.code === 'TIMEOUT') {
       res.status(202).json({ message: 'Accepted; orders are still being placed', request_id: requestId });

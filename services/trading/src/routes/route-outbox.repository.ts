@@ -35,7 +35,16 @@ export class RouteOutboxRepository {
       `INSERT INTO trading.route_outbox (alert_id, user_id, removed, correlation_id)
        SELECT alert_id, user_id, removed, correlation_id
          FROM jsonb_to_recordset($1::jsonb) AS e(alert_id uuid, user_id uuid, removed boolean, correlation_id text)`,
-      [jsonbParam(entries.map((e) => ({ alert_id: e.alertId, user_id: e.userId, removed: e.removed, correlation_id: e.correlationId })))],
+      [
+        jsonbParam(
+          entries.map((e) => ({
+            alert_id: e.alertId,
+            user_id: e.userId,
+            removed: e.removed,
+            correlation_id: e.correlationId,
+          })),
+        ),
+      ],
     );
   }
 
@@ -45,7 +54,13 @@ export class RouteOutboxRepository {
       'SELECT id::text AS id, alert_id, user_id, removed, correlation_id FROM trading.route_outbox ORDER BY id LIMIT $1',
       [limit],
     );
-    return rows.map((r) => ({ id: r.id, alertId: r.alert_id, userId: r.user_id, removed: r.removed, correlationId: r.correlation_id }));
+    return rows.map((r) => ({
+      id: r.id,
+      alertId: r.alert_id,
+      userId: r.user_id,
+      removed: r.removed,
+      correlationId: r.correlation_id,
+    }));
   }
 
   async remove(ids: string[]): Promise<void> {

@@ -54,8 +54,17 @@ export class RoutesService implements OnApplicationBootstrap, OnModuleDestroy {
     return this.record(em, alertIds, userId, ctx, true);
   }
 
-  private record(em: EntityManager, alertIds: Iterable<string>, userId: string, ctx: MessageContext, removed: boolean): Promise<void> {
-    return this.outbox.add(em, [...new Set(alertIds)].map((alertId) => ({ alertId, userId, removed, correlationId: ctx.correlationId })));
+  private record(
+    em: EntityManager,
+    alertIds: Iterable<string>,
+    userId: string,
+    ctx: MessageContext,
+    removed: boolean,
+  ): Promise<void> {
+    return this.outbox.add(
+      em,
+      [...new Set(alertIds)].map((alertId) => ({ alertId, userId, removed, correlationId: ctx.correlationId })),
+    );
   }
 
   /**
