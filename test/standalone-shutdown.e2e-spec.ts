@@ -2,7 +2,16 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LineLog, buildServer, freePort, repoRoot, spawnStandalone, waitForHttp, waitUntil } from '@app/testing';
+import {
+  LineLog,
+  buildServer,
+  freePort,
+  repoRoot,
+  spawnStandalone,
+  standaloneOn,
+  waitForHttp,
+  waitUntil,
+} from '@app/testing';
 import type { NodeProcess } from '@app/testing';
 import { ensureWebBuild } from './browser/support/web-build';
 
@@ -70,22 +79,13 @@ describe('standalone process stopped by a signal', () => {
     ensureWebBuild(); // so that `npm start` finds the client built and only starts the product
     const dataDir = mkdtempSync(path.join(tmpdir(), 'ql-shutdown-'));
     dataDirs.push(dataDir);
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
+    const { env, url } = standaloneOn(dataDir, await freePort());
     // In a process group of its own: whatever `npm start` started is in it, orphaned or not.
     const npm = spawn('npm', ['start'], {
       cwd: repoRoot(),
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        NODE_OPTIONS: '',
-        LOG_LEVEL: 'info',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: url,
-      },
+      env: { ...process.env, ...env },
     });
     const group = npm.pid!;
     const log = new LineLog();
