@@ -317,24 +317,7 @@ export class ExecutionStack {
       password: 'rel-password',
       demoAccounts: accounts,
     });
-    const client = new TradovateClient({
-      demoUrl: this.sim.demoUrl,
-      liveUrl: this.sim.liveUrl,
-      oauthTokenUrl: this.sim.oauthTokenUrl,
-    });
-    const token = await client.requestAccessToken('demo', {
-      name: user.name,
-      password: user.password,
-      appId: 'TVTradovate',
-      appVersion: '1',
-      deviceId: 'd',
-      cid: 8,
-      sec: 'sim-secret',
-    });
-    const suggested = await client.suggestContracts('demo', token.accessToken, 'MNQ', 1);
-    const contract = await client.findContract('demo', token.accessToken, suggested[0].name);
-    await client.close();
-    this.contract = { id: contract!.id, name: contract!.name };
+    const token = await this.signInAndFindContract(user, 'd');
     this.accounts = user.accounts.demo.map((a) => ({ id: randomUUID(), brokerAccountId: a.id, name: a.name }));
     const box = new SecretBox(this.env.ENCRYPTION_KEY);
     await this.bus.emit(
@@ -398,25 +381,34 @@ export class ExecutionStack {
       `connection with ${accounts} accounts in the read model`,
     );
     this.accounts = await this.journal.accountsOf(conn.id);
+    await this.signInAndFindContract(user, 'd2');
+    this.webhookUrl = (await this.bus.send(Topic.WebhookEndpointGet, {}, this.ctx())).url;
+  }
+
+  /** Signs the simulator user in and finds MNQ's front contract, the one this stack's alerts trade. */
+  private async signInAndFindContract(user: { name: string; password: string }, deviceId: string) {
     const client = new TradovateClient({
       demoUrl: this.sim.demoUrl,
       liveUrl: this.sim.liveUrl,
       oauthTokenUrl: this.sim.oauthTokenUrl,
     });
-    const token = await client.requestAccessToken('demo', {
-      name: user.name,
-      password: user.password,
-      appId: 'TVTradovate',
-      appVersion: '1',
-      deviceId: 'd2',
-      cid: 8,
-      sec: 'sim-secret',
-    });
-    const suggested = await client.suggestContracts('demo', token.accessToken, 'MNQ', 1);
-    const contract = await client.findContract('demo', token.accessToken, suggested[0].name);
-    await client.close();
-    this.contract = { id: contract!.id, name: contract!.name };
-    this.webhookUrl = (await this.bus.send(Topic.WebhookEndpointGet, {}, this.ctx())).url;
+    try {
+      const token = await client.requestAccessToken('demo', {
+        name: user.name,
+        password: user.password,
+        appId: 'TVTradovate',
+        appVersion: '1',
+        deviceId,
+        cid: 8,
+        sec: 'sim-secret',
+      });
+      const suggested = await client.suggestContracts('demo', token.accessToken, 'MNQ', 1);
+      const contract = await client.findContract('demo', token.accessToken, suggested[0].name);
+      this.contract = { id: contract!.id, name: contract!.name };
+      return token;
+    } finally {
+      await client.close();
+    }
   }
 
   private ctx() {

@@ -18,6 +18,20 @@ const unfinished = (requestId: string) =>
     rawBody: JSON.stringify({ alert_id: alertId, order_type: 'market', action: 'buy', quantity: 1 }),
   }) as WebhookEntity;
 
+/** The sweep over these doubles, as the only instance: every lease it asks for is granted. */
+const resumeWith = (journal: object, routes: object, fanOut: object) =>
+  new ResumeService(
+    journal as JournalRepository,
+    routes as RouteLookup,
+    fanOut as FanOutService,
+    {
+      claim: jest.fn().mockResolvedValue(true),
+      hold: <T>(_id: string, work: () => Promise<T>) => work(),
+      ttlMs: 10_000,
+    } as unknown as WebhookLease,
+    null,
+  );
+
 describe(ResumeService.name, () => {
   it('should finish the webhooks behind one that cannot be finished now', async () => {
     const stuck = unfinished('req-stuck');
@@ -37,18 +51,7 @@ describe(ResumeService.name, () => {
         return Promise.resolve({ request_id: w.requestId } as WebhookResultV1);
       }),
     };
-    const lease = {
-      claim: jest.fn().mockResolvedValue(true),
-      hold: <T>(_id: string, work: () => Promise<T>) => work(),
-      ttlMs: 10_000,
-    };
-    const sut = new ResumeService(
-      journal as unknown as JournalRepository,
-      routes as unknown as RouteLookup,
-      fanOut as unknown as FanOutService,
-      lease as unknown as WebhookLease,
-      null,
-    );
+    const sut = resumeWith(journal, routes, fanOut);
 
     await expect(sut.resumeAll()).resolves.toBe(2);
 
@@ -66,18 +69,7 @@ describe(ResumeService.name, () => {
       routeOf: jest.fn().mockRejectedValue(new DomainError('SERVICE_UNAVAILABLE', 'trading is not answering')),
     };
     const fanOut = { execute: jest.fn() };
-    const lease = {
-      claim: jest.fn().mockResolvedValue(true),
-      hold: <T>(_id: string, work: () => Promise<T>) => work(),
-      ttlMs: 10_000,
-    };
-    const sut = new ResumeService(
-      journal as unknown as JournalRepository,
-      routes as unknown as RouteLookup,
-      fanOut as unknown as FanOutService,
-      lease as unknown as WebhookLease,
-      null,
-    );
+    const sut = resumeWith(journal, routes, fanOut);
 
     await expect(sut.resumeAll()).resolves.toBe(0);
 
