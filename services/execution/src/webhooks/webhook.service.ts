@@ -3,51 +3,26 @@ import { v7 as uuidv7 } from 'uuid';
 import { sha256Hex } from '@app/common';
 import { DomainError } from '@app/contracts';
 import type { Topic } from '@app/contracts';
-import type {
-  AlertRouteChangedV1,
-  LogEventV1,
-  MessageContext,
-  WebhookRefusalV1,
-  WebhookResultV1,
-} from '@app/contracts';
+import type { AlertRouteChangedV1, LogEventV1, MessageContext, WebhookResultV1 } from '@app/contracts';
 import { isDatabaseUnavailable } from '@app/database';
 import { APP_CONFIG } from '@app/messaging';
 import type { Msg } from '@app/messaging';
 import type { ExecutionConfig } from '../execution.settings';
-import { WebhookEntity } from '../entities/webhook.entity';
-import { journalledAction } from '../logs/journalled-action';
 import { DedupWindow } from './dedup-window';
 import { FanOutService } from './fan-out.service';
 import { INTAKE_LOG } from './intake-log';
-import type { IntakeEntry, IntakeLog, IntakeTicket } from './intake-log';
+import type { IntakeLog } from './intake-log';
 import { IntakeLookup } from './intake-lookup';
 import { JournalRepository } from './journal.repository';
-import { bodyForLog, parseSignal, peekAlertId, textForLog } from './parse-signal';
+import { JournalledOnce } from './journalled-once';
+import { parseSignal, peekAlertId } from './parse-signal';
 import { RateLimiter } from './rate-limiter';
 import { ResumeService } from './resume.service';
 import { RouteLookup } from './route-lookup';
 import { WebhookLease } from './webhook-lease';
+import { WebhookRecords, headerOf, interrupted } from './webhook-record';
+import type { Known, WebhookPayload } from './webhook-record';
 import type { Signal } from './signal';
-
-const STATUS: Record<string, number> = {
-  WEBHOOK_SECRET_UNKNOWN: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  ALERT_INACTIVE: 409,
-  NO_TARGET_ACCOUNTS: 422,
-  VALIDATION_FAILED: 400,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  SERVICE_UNAVAILABLE: 503,
-};
-
-interface Known {
-  userId: string;
-  /** sha256 of the trimmed body: the journal's body hash and, with the alert, the duplicate window's key. */
-  bodyHash: string;
-  signal?: Signal;
-  route?: AlertRouteChangedV1;
-}
 
 /** A webhook from TradingView: who sent it, is it valid, is it new, then the fan-out. Every outcome is logged. */
 @Injectable()
@@ -55,11 +30,9 @@ export class WebhookService {
   private readonly logger = new Logger(WebhookService.name);
   private readonly limiter: RateLimiter;
   private readonly dedup: DedupWindow<WebhookResultV1>;
-  /**
-   * Webhooks of the intake log whose rows are not written yet, by request id: the exactly-once index cannot see them, so
-   * a caller who sends one's id again as its X-Request-Id (the id a 202 answered with) is answered from here.
-   */
-  private readonly unwritten = new Map<string, Promise<WebhookResultV1>>();
+  private readonly records: WebhookRecords;
+  /** Standalone's webhooks, journalled once after their orders (null on a shared Postgres). */
+  private readonly once: JournalledOnce | null;
 
   constructor(
     @Inject(APP_CONFIG) config: ExecutionConfig,
@@ -69,10 +42,12 @@ export class WebhookService {
     private readonly fanOut: FanOutService,
     private readonly lease: WebhookLease,
     private readonly resume: ResumeService,
-    @Inject(INTAKE_LOG) private readonly intakeLog: IntakeLog | null,
+    @Inject(INTAKE_LOG) intakeLog: IntakeLog | null,
   ) {
     this.limiter = new RateLimiter(config.WEBHOOK_RATE_LIMIT_PER_MIN);
     this.dedup = new DedupWindow(config.WEBHOOK_DEDUP_WINDOW_MS);
+    this.records = new WebhookRecords(journal);
+    this.once = intakeLog && new JournalledOnce(intakeLog, journal, fanOut, this.logger);
   }
 
   async receive(msg: Msg<Topic.WebhookReceived>): Promise<WebhookResultV1> {
@@ -114,7 +89,7 @@ export class WebhookService {
       known.route = intake.route;
     }
     if (intake.inactive) {
-      return this.reject(
+      return this.records.reject(
         p,
         known,
         new DomainError(
@@ -124,10 +99,14 @@ export class WebhookService {
       );
     }
     if (p.tooLarge) {
-      return this.reject(p, known, new DomainError('PAYLOAD_TOO_LARGE', 'The alert message is larger than 64 KB.'));
+      return this.records.reject(
+        p,
+        known,
+        new DomainError('PAYLOAD_TOO_LARGE', 'The alert message is larger than 64 KB.'),
+      );
     }
     if (!signal) {
-      return this.reject(p, known, parseError);
+      return this.records.reject(p, known, parseError);
     }
     known.signal = signal;
     let route: AlertRouteChangedV1 | null;
@@ -135,10 +114,10 @@ export class WebhookService {
       route = intake.route ?? (await this.routes.askTrading(signal.alertId, ctx));
     } catch (err) {
       // Nothing was placed: a 503, which TradingView sends again (its 5xx resubmission), and a trade-log record.
-      return this.reject(p, known, err);
+      return this.records.reject(p, known, err);
     }
     if (!route || route.userId !== userId) {
-      return this.reject(
+      return this.records.reject(
         p,
         known,
         new DomainError('NOT_FOUND', `Alert ${signal.alertId} was not found for this webhook URL.`),
@@ -149,7 +128,7 @@ export class WebhookService {
     const first = this.dedup.get(key);
     // The same request again (delivered anew after a database outage) is not its own duplicate.
     if (first && first.requestId !== p.requestId) {
-      return this.duplicate(p, known, first);
+      return this.records.duplicate(p, known, first);
     }
     const work = this.admit(p, known as Required<Known>, ctx);
     this.dedup.set(key, p.requestId, work);
@@ -158,28 +137,24 @@ export class WebhookService {
     return work;
   }
 
-  private async admit(
-    p: Msg<Topic.WebhookReceived>['payload'],
-    known: Required<Known>,
-    ctx: MessageContext,
-  ): Promise<WebhookResultV1> {
+  private async admit(p: WebhookPayload, known: Required<Known>, ctx: MessageContext): Promise<WebhookResultV1> {
     const { route, signal } = known;
     if (!this.limiter.take(known.userId)) {
-      return this.reject(
+      return this.records.reject(
         p,
         known,
         new DomainError('RATE_LIMITED', 'Too many webhooks this minute; this one was not executed.'),
       );
     }
     if (route.status !== 'active') {
-      return this.reject(
+      return this.records.reject(
         p,
         known,
         new DomainError('ALERT_INACTIVE', `Alert "${route.name}" is inactive; activate it to trade its signals.`),
       );
     }
     if (route.targets.length === 0) {
-      return this.reject(
+      return this.records.reject(
         p,
         known,
         new DomainError(
@@ -198,23 +173,17 @@ export class WebhookService {
       },
     ];
     // A request id the gateway made cannot come again: no other delivery to arbitrate with, so no row before the orders.
-    if (this.intakeLog && p.freshRequestId) {
-      return this.admitOnce(
-        this.intakeLog,
-        { id: uuidv7(), ...this.header(p, known), events, createdAt: now },
-        signal,
-        route,
-        ctx,
-      );
+    if (this.once && p.freshRequestId) {
+      return this.once.execute({ id: uuidv7(), ...headerOf(p, known), events, createdAt: now }, signal, route, ctx);
     }
-    const running = this.unwritten.get(p.requestId);
+    const running = this.once?.running(p.requestId);
     if (running) {
       return running;
     }
     let webhook;
     try {
       webhook = await this.journal.createWebhook({
-        ...this.header(p, known),
+        ...headerOf(p, known),
         status: 'received',
         claimedBy: this.lease.owner,
         claimTtlMs: this.lease.ttlMs,
@@ -237,146 +206,6 @@ export class WebhookService {
       return interrupted(p.requestId);
     }
   }
-
-  /**
-   * The webhook journalled once (standalone): on record in the intake log before its orders go out, its row written
-   * with its outcome and orders by the fan-out's closing write. No lease: no other instance shares the database.
-   */
-  private admitOnce(
-    log: IntakeLog,
-    entry: IntakeEntry,
-    signal: Signal,
-    route: AlertRouteChangedV1,
-    ctx: MessageContext,
-  ): Promise<WebhookResultV1> {
-    const work = this.executeOnce(log, entry, signal, route, ctx);
-    this.unwritten.set(entry.requestId, work);
-    return work;
-  }
-
-  private async executeOnce(
-    log: IntakeLog,
-    entry: IntakeEntry,
-    signal: Signal,
-    route: AlertRouteChangedV1,
-    ctx: MessageContext,
-  ): Promise<WebhookResultV1> {
-    const ticket = log.append(entry);
-    const webhook = Object.assign(new WebhookEntity(), {
-      ...entry,
-      status: 'received',
-      executes: true,
-      createdAt: new Date(entry.createdAt),
-      updatedAt: new Date(entry.createdAt),
-      claimedBy: null,
-      claimExpires: null,
-      httpStatus: null,
-      response: null,
-    });
-    try {
-      const result = await this.fanOut.execute(webhook, signal, route, ctx, false, entry);
-      this.written(log, ticket, entry);
-      return result;
-    } catch (err) {
-      this.logger.error({ err, requestId: entry.requestId }, 'fan-out failed');
-      // Its row written as received, the resume sweep finishes it (looking its orders up first); failing that, the
-      // intake log still holds it for the next start.
-      this.journal.restore([entry]).then(
-        () => this.written(log, ticket, entry),
-        (e: unknown) =>
-          this.logger.error(
-            { err: e, requestId: entry.requestId },
-            'webhook left in the intake log until the next start',
-          ),
-      );
-      return interrupted(entry.requestId);
-    }
-  }
-
-  /** The webhook's row is written: the intake log lets go of it, and the exactly-once index answers for its request id. */
-  private written(log: IntakeLog, ticket: IntakeTicket, entry: IntakeEntry): void {
-    log.settle(ticket);
-    this.unwritten.delete(entry.requestId);
-  }
-
-  private async duplicate(
-    p: Msg<Topic.WebhookReceived>['payload'],
-    known: Known,
-    first: { value: Promise<WebhookResultV1>; requestId: string },
-  ): Promise<WebhookResultV1> {
-    const message = `Same signal as request ${first.requestId} moments ago; nothing placed, its result is returned`;
-    const webhook = await this.journal.createWebhook({
-      ...this.header(p, known),
-      status: 'duplicate',
-      events: [
-        this.event(p.receivedAt, 'received', 'Webhook received'),
-        this.event(new Date().toISOString(), 'completed', message),
-      ],
-    });
-    try {
-      const result = await first.value;
-      await this.journal.setWebhook(webhook.id, { httpStatus: 200, response: result });
-      return result;
-    } catch (err) {
-      await this.journal.setWebhook(webhook.id, {
-        httpStatus: err instanceof DomainError ? (STATUS[err.code] ?? 400) : 500,
-      });
-      throw err;
-    }
-  }
-
-  private async reject(p: Msg<Topic.WebhookReceived>['payload'], known: Known, err: unknown): Promise<never> {
-    if (!(err instanceof DomainError)) {
-      throw err;
-    }
-    const httpStatus = STATUS[err.code] ?? 400;
-    await this.journal
-      .createWebhook({
-        ...this.header(p, known),
-        status: 'rejected',
-        events: [
-          this.event(p.receivedAt, 'received', 'Webhook received'),
-          { ...this.event(new Date().toISOString(), 'rejected', err.message), outcome: err.code },
-        ],
-      })
-      .then((w) =>
-        this.journal.setWebhook(w.id, {
-          httpStatus,
-          response: { detail: err.message, code: err.code, requestId: p.requestId } satisfies WebhookRefusalV1,
-        }),
-      );
-    throw err;
-  }
-
-  private header(p: Msg<Topic.WebhookReceived>['payload'], known: Known) {
-    return {
-      userId: known.userId,
-      requestId: p.requestId,
-      alertId: known.route?.alertId ?? null,
-      alertName: known.route?.name ?? null,
-      symbol: known.signal?.symbol ?? known.route?.symbol ?? null,
-      action: known.signal ? journalledAction(known.signal) : null,
-      request: p.tooLarge ? '(body over 64 KB, not kept)' : bodyForLog(p.body),
-      rawBody: textForLog(p.body),
-      bodyHash: known.bodyHash,
-    };
-  }
-
-  private event(at: string, type: LogEventV1['type'], message: string): LogEventV1 {
-    return { at, type, message };
-  }
 }
 
 const hashBody = (body: string): string => sha256Hex(body.trim());
-
-/** The answer when orders may be out but the outcome could not be recorded: never an error TradingView would resend. */
-const interrupted = (requestId: string): WebhookResultV1 => ({
-  message: 'Orders were sent but the outcome could not be recorded; see the trade log',
-  successful: 0,
-  failed: 0,
-  total: 0,
-  results: [],
-  request_id: requestId,
-  processed_orders: 0,
-  failed_orders: 0,
-});
