@@ -80,7 +80,16 @@ describe('parseSignal', () => {
     ['an action given as a number', body({ action: 1 }), 'action "1" is not supported'],
     ['a fractional quantity', body({ quantity: 1.5 }), 'whole number'],
     ['a negative quantity', body({ quantity: '-1' }), 'whole number'],
-    ['a stop without price', body({ order_type: 'stop', price: '' }), 'needs a price'],
+    [
+      'a stop without price',
+      body({ order_type: 'stop', price: '' }),
+      'A stop order needs a price: set "price" to the price that triggers it.',
+    ],
+    [
+      'a limit with its price under another name',
+      body({ order_type: 'limit', price: undefined, limit_price: 21000 }),
+      'A limit order needs a price: set "price" to the limit price.',
+    ],
     ['an oco with one level', body({ order_type: 'oco', take_profit: { ticks: 4 } }), 'both'],
     ['ticks without a price', body({ order_type: 'oso', price: null, stop_loss: { ticks: 4 } }), 'price to count from'],
     [

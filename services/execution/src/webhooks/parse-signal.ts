@@ -113,7 +113,8 @@ export function parseSignal(raw: string): Signal {
   const quantity = orderType === 'flatten' && b.quantity === undefined ? 1 : parseQuantity(b.quantity);
   const price = b.price === undefined || b.price === null || b.price === '' ? null : parsePrice(b.price, 'price');
   if ((orderType === 'limit' || orderType === 'stop') && price === null) {
-    throw bad(`A ${orderType} order needs a price.`);
+    const means = orderType === 'limit' ? 'the limit price' : 'the price that triggers it';
+    throw bad(`A ${orderType} order needs a price: set "price" to ${means}.`);
   }
   const takeProfit = level(b.take_profit, 'take_profit');
   const stopLoss = level(b.stop_loss, 'stop_loss');
