@@ -1,15 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AlertRouteChangedV1, LogEventV1, MessageContext, WebhookResultV1 } from '@app/contracts';
-import { isBrokerError } from '@app/tradovate';
-import type {
-  Environment,
-  PlaceOcoRequest,
-  PlaceOrderRequest,
-  PlaceOsoRequest,
-  LiquidatePositionRequest,
-} from '@app/tradovate';
+import type { Environment } from '@app/tradovate';
 import { BrokerAccess } from '../broker/broker-access.service';
-import type { ConnectionSessions, Session } from '../broker/broker-access.service';
+import type { ConnectionSessions } from '../broker/broker-access.service';
 import { ContractCache } from '../broker/contract-cache';
 import type { ResolvedContract } from '../broker/contract-cache';
 import type { OrderAttemptEntity } from '../entities/order-attempt.entity';
@@ -21,6 +14,7 @@ import type { BrokerCall } from './build-broker-call';
 import { FanOutJournal, attemptOf } from './fan-out-journal';
 import type { IntakeEntry } from './intake-log';
 import { JournalRepository } from './journal.repository';
+import { OrderPlacement } from './order-placement';
 import type { Signal } from './signal';
 
 type Result = WebhookResultV1['results'][number];
@@ -34,6 +28,7 @@ type Result = WebhookResultV1['results'][number];
 @Injectable()
 export class FanOutService {
   private readonly logger = new Logger(FanOutService.name);
+  private readonly placement: OrderPlacement;
 
   constructor(
     private readonly journal: JournalRepository,
@@ -41,7 +36,9 @@ export class FanOutService {
     private readonly broker: BrokerAccess,
     private readonly contracts: ContractCache,
     private readonly batch: FanOutJournal,
-  ) {}
+  ) {
+    this.placement = new OrderPlacement(broker);
+  }
 
   /** `unwritten`: the webhook as received when its row is not written yet (the intake log's): the closing write inserts it. */
   async execute(
@@ -175,11 +172,7 @@ export class FanOutService {
         throw new Error('The connection of this account was removed');
       }
       const accountEnv = conn.accounts.find((x) => x.id === a.accountId)?.environment;
-      orderId = await sessions.with(
-        conn,
-        (s) => (resuming ? this.reconcileOrPlace(s, a) : this.placeOnce(s, a)),
-        accountEnv,
-      );
+      orderId = await sessions.with(conn, (s) => this.placement.place(s, a, resuming), accountEnv);
     } catch (err) {
       error = messageOf(err);
       this.logger.warn({ requestId, clOrdId: a.clOrdId, err: error }, 'broker call failed');
@@ -198,57 +191,6 @@ export class FanOutService {
       outcome: error ? 'failed' : 'placed',
     });
     return resultOf(a, durationMs);
-  }
-
-  /** A resumed attempt: the order it already placed, found by clOrdId, or else one placement. */
-  private async reconcileOrPlace(s: Session, a: OrderAttemptEntity): Promise<number> {
-    return (await this.reconcile(s, a)) ?? (await this.placeOnce(s, a));
-  }
-
-  /** One placement; an unknown outcome is reconciled before the single resend (never placed twice). */
-  private async placeOnce(s: Session, a: OrderAttemptEntity): Promise<number> {
-    for (let round = 0; ; round += 1) {
-      try {
-        return (await this.send(s.env, s.token, a)).orderId;
-      } catch (err) {
-        if (!isBrokerError(err) || !err.info.outcomeUnknown) {
-          throw err;
-        }
-        const found = await this.reconcile(s, a);
-        if (found !== null) {
-          return found;
-        }
-        if (round >= 1) {
-          throw err;
-        }
-      }
-    }
-  }
-
-  private send(env: Environment, token: string, a: OrderAttemptEntity) {
-    const c = this.broker.client;
-    switch (a.kind) {
-      case 'order':
-        return c.placeOrder(env, token, a.request as unknown as PlaceOrderRequest);
-      case 'oso':
-        return c.placeOso(env, token, a.request as unknown as PlaceOsoRequest);
-      case 'oco':
-        return c.placeOco(env, token, a.request as unknown as PlaceOcoRequest);
-      case 'liquidate':
-        return c.liquidatePosition(env, token, a.request as unknown as LiquidatePositionRequest);
-    }
-  }
-
-  /** The order this attempt already placed, found by clOrdId (liquidations carry none: resent, harmless when flat). */
-  async reconcile(s: Session, a: OrderAttemptEntity): Promise<number | null> {
-    if (a.kind === 'liquidate') {
-      return null;
-    }
-    const orders = await this.broker.client.listOrders(s.env, s.token);
-    return (
-      orders.find((o) => o.clOrdId === a.clOrdId && o.accountId === (a.request as { accountId?: number }).accountId)
-        ?.id ?? null
-    );
   }
 }
 
