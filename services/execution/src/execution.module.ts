@@ -21,6 +21,7 @@ import { WebhookEntity } from './entities/webhook.entity';
 import type { ExecutionConfig } from './execution.settings';
 import { LogsController } from './logs/logs.controller';
 import { LogsService } from './logs/logs.service';
+import { TradeLogRetention } from './logs/trade-log-retention';
 import { Execution_SCHEMA, executionMigrations } from './migrations';
 import { ReadModelController } from './read-model/read-model.controller';
 import { ReadModelMemory } from './read-model/read-model-memory';
@@ -83,6 +84,7 @@ export class ExecutionModule {
         WebhookLease,
         WebhookService,
         ResumeService,
+        TradeLogRetention,
       ],
     };
   }

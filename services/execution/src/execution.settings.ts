@@ -23,6 +23,8 @@ export const executionSettings = {
    * of it while the fan-out runs): after a crash, another instance takes the webhook over this late.
    */
   WEBHOOK_CLAIM_TTL_MS: z.coerce.number().int().min(500).default(10000),
+  /** Trade-log entries older than this many days are removed (hourly); unset, the trade log is kept whole. */
+  TRADE_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).optional(),
 } satisfies z.ZodRawShape;
 
 export type ExecutionConfig = z.output<z.ZodObject<typeof executionSettings>>;

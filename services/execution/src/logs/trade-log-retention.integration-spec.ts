@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { dataSourceOptions, openEmbeddedDatabase } from '@app/database';
+import type { DatabaseRuntime } from '@app/database';
+import { testInfraEnv } from '@app/testing';
+import { DataSource } from 'typeorm';
+import { OrderAttemptEntity } from '../entities/order-attempt.entity';
+import { WebhookEntity } from '../entities/webhook.entity';
+import type { ExecutionConfig } from '../execution.settings';
+import { Execution_SCHEMA, executionMigrations } from '../migrations';
+import { TradeLogRetention } from './trade-log-retention';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The execution schema on a database as a mode runs it, and how to let it go. */
+type Opened = { runtime: DatabaseRuntime; close: () => Promise<void> };
+
+const embedded = async (): Promise<Opened> => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'retention-'));
+  const { db, driver } = await openEmbeddedDatabase(dataDir);
+  return {
+    runtime: { kind: 'pglite', driver },
+    close: async () => {
+      await db.close().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+const server = (): Promise<Opened> =>
+  Promise.resolve({
+    runtime: { kind: 'postgres', url: testInfraEnv().databaseUrl, poolSize: 2 },
+    close: () => Promise.resolve(),
+  });
+
+/** The trade log's retention on standalone's embedded database and on the Postgres server distributed mode shares. */
+describe.each([
+  ['the embedded database', embedded],
+  ['a Postgres server', server],
+])(`${TradeLogRetention.name} on %s`, (_name, open) => {
+  let opened: Opened;
+  let dataSource: DataSource;
+  const now = new Date('2026-11-29T12:00:00Z');
+
+  beforeAll(async () => {
+    opened = await open();
+    dataSource = new DataSource(
+      dataSourceOptions(opened.runtime, {
+        schema: Execution_SCHEMA,
+        entities: [WebhookEntity, OrderAttemptEntity],
+        migrations: executionMigrations,
+      }),
+    );
+    await dataSource.initialize();
+  });
+
+  beforeEach(() => dataSource.query('TRUNCATE "execution"."webhooks" CASCADE'));
+
+  afterAll(async () => {
+    await dataSource?.destroy().catch(() => undefined);
+    await opened?.close();
+  });
+
+  const retention = (days?: number) =>
+    new TradeLogRetention({ TRADE_LOG_RETENTION_DAYS: days } as ExecutionConfig, dataSource);
+
+  /** `n` webhooks of `userId` in `status`, `daysAgo` old, each with two order attempts; returns their request ids. */
+  const journal = async (userId: string, n: number, status: string, daysAgo: number): Promise<string[]> => {
+    const rows = await dataSource.query<Array<{ request_id: string }>>(
+      `WITH w AS (
+         INSERT INTO "execution"."webhooks" ("user_id", "request_id", "status", "executes", "request", "raw_body", "body_hash", "events", "created_at")
+         SELECT $1, gen_random_uuid()::text, $2, true, '{}', '{}', 'hash', '[]', $3::timestamptz - make_interval(secs => i)
+           FROM generate_series(1, $4) AS i
+         RETURNING "id", "request_id"),
+       a AS (
+         INSERT INTO "execution"."order_attempts" ("webhook_id", "user_id", "account_id", "account_name", "connection_id", "cl_ord_id", "kind", "request", "status")
+         SELECT w."id", $1, gen_random_uuid(), 'DEMO1', gen_random_uuid(), gen_random_uuid()::text, 'order', '{}', 'placed'
+           FROM w, generate_series(1, 2))
+       SELECT "request_id" FROM w`,
+      [userId, status, new Date(now.getTime() - daysAgo * DAY_MS).toISOString(), n],
+    );
+    return rows.map((r) => r.request_id);
+  };
+
+  const remaining = async () => {
+    const w = await dataSource.query<Array<{ request_id: string }>>('SELECT "request_id" FROM "execution"."webhooks"');
+    const a = await dataSource.query<Array<{ n: number }>>(
+      'SELECT count(*)::int AS n FROM "execution"."order_attempts"',
+    );
+    return { requests: new Set(w.map((r) => r.request_id)), attempts: a[0].n };
+  };
+
+  it('should remove every user’s finished entries older than the retention, with their orders, and keep the rest', async () => {
+    const [alice, bob] = [randomUUID(), randomUUID()];
+    // More than one statement's worth for alice, so that a pass goes on until nothing old is left.
+    const old = [
+      ...(await journal(alice, 450, 'completed', 31)),
+      ...(await journal(alice, 3, 'rejected', 400)),
+      ...(await journal(bob, 2, 'partial', 45)),
+    ];
+    const unfinished = [...(await journal(alice, 1, 'received', 90)), ...(await journal(bob, 1, 'processing', 60))];
+    const recent = [...(await journal(alice, 4, 'completed', 29)), ...(await journal(bob, 2, 'failed', 1))];
+
+    const removed = await retention(30).prune(now);
+
+    const left = await remaining();
+    expect(removed).toBe(old.length);
+    expect(old.filter((id) => left.requests.has(id))).toEqual([]);
+    expect([...unfinished, ...recent].filter((id) => !left.requests.has(id))).toEqual([]);
+    expect(left.attempts).toBe(2 * (unfinished.length + recent.length));
+  });
+
+  it('should remove nothing when no retention is set', async () => {
+    const kept = await journal(randomUUID(), 3, 'completed', 3650);
+
+    const removed = await retention(undefined).prune(now);
+
+    expect(removed).toBe(0);
+    expect((await remaining()).requests).toEqual(new Set(kept));
+  });
+
+  it('should prune as soon as the service starts', async () => {
+    await journal(randomUUID(), 5, 'completed', 10);
+    const sut = retention(7);
+
+    sut.onApplicationBootstrap();
+    await sut.running;
+    await sut.onModuleDestroy();
+
+    expect((await remaining()).requests.size).toBe(0);
+  });
+});
