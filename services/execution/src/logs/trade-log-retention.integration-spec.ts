@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,7 +57,13 @@ describe.each([
     await dataSource.initialize();
   });
 
-  beforeEach(() => dataSource.query('TRUNCATE "execution"."webhooks" CASCADE'));
+  let logged: jest.SpyInstance;
+  beforeEach(async () => {
+    logged = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    await dataSource.query('TRUNCATE "execution"."webhooks" CASCADE');
+  });
+
+  afterEach(() => logged.mockRestore());
 
   afterAll(async () => {
     await dataSource?.destroy().catch(() => undefined);
@@ -110,6 +117,7 @@ describe.each([
     expect(old.filter((id) => left.requests.has(id))).toEqual([]);
     expect([...unfinished, ...recent].filter((id) => !left.requests.has(id))).toEqual([]);
     expect(left.attempts).toBe(2 * (unfinished.length + recent.length));
+    expect(logged).toHaveBeenCalledWith(`${old.length} trade-log entries older than 30 day(s) removed`);
   });
 
   it('should remove nothing when no retention is set', async () => {
@@ -119,6 +127,7 @@ describe.each([
 
     expect(removed).toBe(0);
     expect((await remaining()).requests).toEqual(new Set(kept));
+    expect(logged).not.toHaveBeenCalled();
   });
 
   it('should prune as soon as the service starts', async () => {
