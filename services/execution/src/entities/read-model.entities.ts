@@ -51,6 +51,7 @@ export class SystemRejectionEntity {
   @Column('text')
   reason!: string;
 
+  @Index('ix_system_rejections_created')
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt!: Date;
 }

@@ -60,7 +60,7 @@ describe.each([
   let logged: jest.SpyInstance;
   beforeEach(async () => {
     logged = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-    await dataSource.query('TRUNCATE "execution"."webhooks" CASCADE');
+    await dataSource.query('TRUNCATE "execution"."webhooks", "execution"."system_rejections" CASCADE');
   });
 
   afterEach(() => logged.mockRestore());
@@ -113,11 +113,32 @@ describe.each([
     const removed = await retention(30).prune(now);
 
     const left = await remaining();
-    expect(removed).toBe(old.length);
+    expect(removed).toEqual({ entries: old.length, unknownSecrets: 0 });
     expect(old.filter((id) => left.requests.has(id))).toEqual([]);
     expect([...unfinished, ...recent].filter((id) => !left.requests.has(id))).toEqual([]);
     expect(left.attempts).toBe(2 * (unfinished.length + recent.length));
-    expect(logged).toHaveBeenCalledWith(`${old.length} trade-log entries older than 30 day(s) removed`);
+    expect(logged).toHaveBeenCalledWith(
+      `${old.length} trade-log entries and 0 webhooks to unknown secrets older than 30 day(s) removed`,
+    );
+  });
+
+  it('should remove webhooks sent to unknown secrets older than the retention, more than a statement’s worth', async () => {
+    const rejectedAt = (daysAgo: number, n: number) =>
+      dataSource.query(
+        `INSERT INTO "execution"."system_rejections" ("request_id", "reason", "created_at")
+         SELECT gen_random_uuid()::text, 'unknown webhook secret', $1::timestamptz - make_interval(secs => i)
+           FROM generate_series(1, $2) AS i`,
+        [new Date(now.getTime() - daysAgo * DAY_MS).toISOString(), n],
+      );
+    await rejectedAt(31, 450);
+    await rejectedAt(29, 7);
+
+    const removed = await retention(30).prune(now);
+
+    const [{ n }] = await dataSource.query<Array<{ n: number }>>(
+      'SELECT count(*)::int AS n FROM "execution"."system_rejections"',
+    );
+    expect({ removed, left: n }).toEqual({ removed: { entries: 0, unknownSecrets: 450 }, left: 7 });
   });
 
   it('should remove nothing when no retention is set', async () => {
@@ -125,7 +146,7 @@ describe.each([
 
     const removed = await retention(undefined).prune(now);
 
-    expect(removed).toBe(0);
+    expect(removed).toEqual({ entries: 0, unknownSecrets: 0 });
     expect((await remaining()).requests).toEqual(new Set(kept));
     expect(logged).not.toHaveBeenCalled();
   });

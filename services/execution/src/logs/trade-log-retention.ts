@@ -15,7 +15,8 @@ export const RETENTION_PASS_MS = 60 * 60 * 1000;
 const BATCH = 200;
 
 /**
- * Removes trade-log entries older than TRADE_LOG_RETENTION_DAYS (webhooks with their order attempts), hourly.
+ * Removes trade-log entries older than TRADE_LOG_RETENTION_DAYS (webhooks with their order attempts, and webhooks
+ * sent to unknown secrets), hourly.
  * Unset, nothing is ever removed: a trading desk's audit keeps its log, and only its operators can say for how long.
  * A webhook still to finish (received, processing) is kept whatever its age: the resume sweep needs it.
  * Replicas sharing one Postgres may prune at once; each row is deleted by one of them, the others skip it.
@@ -60,31 +61,49 @@ export class TradeLogRetention implements OnApplicationBootstrap, OnModuleDestro
     );
   }
 
-  /** Removes what is older than the retention at `now`; returns how many webhooks went. */
-  async prune(now: Date): Promise<number> {
+  /**
+   * Removes what is older than the retention at `now`: the users' trade-log entries and the webhooks sent to unknown
+   * secrets (journalled for operators, shown to no user). Returns how many of each went.
+   */
+  async prune(now: Date): Promise<{ entries: number; unknownSecrets: number }> {
     if (this.days === undefined) {
-      return 0;
+      return { entries: 0, unknownSecrets: 0 };
     }
     const before = new Date(now.getTime() - this.days * DAY_MS).toISOString();
-    let removed = 0;
+    let entries = 0;
     for (const userId of await this.usersWithEntriesBefore(before)) {
-      for (let deleted = BATCH; deleted === BATCH && !this.stopping;) {
-        const [{ n }] = await this.db.query<Array<{ n: number }>>(
-          `WITH d AS (
-             DELETE FROM "execution"."webhooks"
-              WHERE "id" IN (SELECT "id" FROM "execution"."webhooks"
-                              WHERE "user_id" = $1 AND "created_at" < $2 AND "status" NOT IN ('received', 'processing')
-                              LIMIT ${BATCH})
-             RETURNING 1)
-           SELECT count(*)::int AS "n" FROM d`,
-          [userId, before],
-        );
-        deleted = n;
-        removed += deleted;
-      }
+      entries += await this.deleteInBatches(
+        `DELETE FROM "execution"."webhooks"
+          WHERE "id" IN (SELECT "id" FROM "execution"."webhooks"
+                          WHERE "user_id" = $1 AND "created_at" < $2 AND "status" NOT IN ('received', 'processing')
+                          LIMIT ${BATCH})`,
+        [userId, before],
+      );
     }
-    if (removed > 0) {
-      this.logger.log(`${removed} trade-log entries older than ${this.days} day(s) removed`);
+    const unknownSecrets = await this.deleteInBatches(
+      `DELETE FROM "execution"."system_rejections"
+        WHERE "id" IN (SELECT "id" FROM "execution"."system_rejections" WHERE "created_at" < $1 LIMIT ${BATCH})`,
+      [before],
+    );
+    if (entries + unknownSecrets > 0) {
+      this.logger.log(
+        `${entries} trade-log entries and ${unknownSecrets} webhooks to unknown secrets older than ${this.days} day(s) removed`,
+      );
+    }
+    return { entries, unknownSecrets };
+  }
+
+  /** Runs `del` (a DELETE of at most BATCH rows) until it deletes fewer, or the service stops; returns the rows deleted. */
+  private async deleteInBatches(del: string, params: unknown[]): Promise<number> {
+    let removed = 0;
+    let deleted = BATCH;
+    while (deleted === BATCH && !this.stopping) {
+      const [{ n }] = await this.db.query<Array<{ n: number }>>(
+        `WITH d AS (${del} RETURNING 1) SELECT count(*)::int AS "n" FROM d`,
+        params,
+      );
+      deleted = n;
+      removed += n;
     }
     return removed;
   }

@@ -9,6 +9,7 @@ import { WebhooksHotUpdates1764500000000 } from './1764500000000-webhooks-hot-up
 import { WebhooksVacuumThreshold1764600000000 } from './1764600000000-webhooks-vacuum-threshold';
 import { JournalInsertVacuumThreshold1764700000000 } from './1764700000000-journal-insert-vacuum-threshold';
 import { JournalVacuumEveryPass1764800000000 } from './1764800000000-journal-vacuum-every-pass';
+import { SystemRejectionsCreated1764900000000 } from './1764900000000-system-rejections-created';
 
 export { Execution_SCHEMA } from './schema';
 
@@ -25,4 +26,5 @@ export const executionMigrations = [
   WebhooksVacuumThreshold1764600000000,
   JournalInsertVacuumThreshold1764700000000,
   JournalVacuumEveryPass1764800000000,
+  SystemRejectionsCreated1764900000000,
 ];
