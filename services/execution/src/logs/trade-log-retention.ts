@@ -9,7 +9,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often the trade log is pruned once a retention is set (and once at start). */
 export const RETENTION_PASS_MS = 60 * 60 * 1000;
 /**
- * Webhooks deleted per statement, their order attempts with them: short statements, so that on the embedded
+ * Rows deleted per statement (a webhook takes its order attempts with it): short statements, so that on the embedded
  * database, whose one session the webhook path shares, a pass never holds a closing write up for long.
  */
 const BATCH = 200;
