@@ -7,7 +7,7 @@ import type { ExecutionConfig } from '../execution.settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often the trade log is pruned once a retention is set (and once at start). */
-export const RETENTION_PASS_MS = 60 * 60 * 1000;
+const RETENTION_PASS_MS = 60 * 60 * 1000;
 /**
  * Rows deleted per statement (a webhook takes its order attempts with it): short statements, so that on the embedded
  * database, whose one session the webhook path shares, a pass never holds a closing write up for long.

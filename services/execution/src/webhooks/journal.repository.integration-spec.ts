@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { WebhookResultV1 } from '@app/contracts';
+import type { LogEventV1, WebhookResultV1 } from '@app/contracts';
 import { dataSourceOptions, openEmbeddedDatabase } from '@app/database';
 import type { EmbeddedDatabase } from '@app/database';
 import { DataSource } from 'typeorm';
@@ -47,6 +47,22 @@ describe(JournalRepository.name, () => {
     await db?.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   });
+
+  /** A webhook of `userId` journalled as received, before its orders: its row written first (distributed mode). */
+  const receivedWebhook = (requestId: string, events: LogEventV1[] = []) =>
+    sut.createWebhook({
+      userId,
+      requestId,
+      alertId: null,
+      alertName: null,
+      symbol: 'MNQZ6',
+      action: 'market buy',
+      status: 'received',
+      request: {},
+      rawBody: '{}',
+      bodyHash: 'hash',
+      events,
+    });
 
   const resultOf = (requestId: string, successful: number): WebhookResultV1 => ({
     message: `Orders placed on ${successful} account(s)`,
@@ -130,19 +146,7 @@ describe(JournalRepository.name, () => {
   describe('fan-out journal', () => {
     const fanOuts = () => new FanOutJournal(dataSource, finishLingerFor('pglite'));
     const newWebhook = (requestId: string) =>
-      sut.createWebhook({
-        userId,
-        requestId,
-        alertId: null,
-        alertName: null,
-        symbol: 'MNQZ6',
-        action: 'market buy',
-        status: 'received',
-        request: {},
-        rawBody: '{}',
-        bodyHash: 'hash',
-        events: [{ at: new Date().toISOString(), type: 'received', message: 'Webhook received' }],
-      });
+      receivedWebhook(requestId, [{ at: new Date().toISOString(), type: 'received', message: 'Webhook received' }]);
     const planned = (webhookId: string, requestId: string, accountName: string) => {
       const accountId = randomUUID();
       return attemptOf({
@@ -366,19 +370,7 @@ describe(JournalRepository.name, () => {
     it('should pack attempts into their pages, as they are written once and never updated', async () => {
       // Room left for an update nobody makes would double the pages every checkpoint writes (docs/performance.md).
       const requestId = uuidv7();
-      const webhook = await sut.createWebhook({
-        userId,
-        requestId,
-        alertId: null,
-        alertName: null,
-        symbol: 'MNQZ6',
-        action: 'market buy',
-        status: 'received',
-        request: {},
-        rawBody: '{}',
-        bodyHash: 'hash',
-        events: [],
-      });
+      const webhook = await receivedWebhook(requestId);
       const request = {
         accountId: 1000001,
         contractId: 3570918,
@@ -508,19 +500,7 @@ describe(JournalRepository.name, () => {
       const accounts = [randomUUID(), randomUUID(), randomUUID()];
       for (let i = 0; i < 20; i += 1) {
         const requestId = uuidv7();
-        const webhook = await sut.createWebhook({
-          userId,
-          requestId,
-          alertId: null,
-          alertName: null,
-          symbol: 'MNQZ6',
-          action: 'market buy',
-          status: 'received',
-          request: {},
-          rawBody: '{}',
-          bodyHash: 'hash',
-          events: [],
-        });
+        const webhook = await receivedWebhook(requestId);
         const attempts = accounts.map((accountId) =>
           attemptOf({
             webhookId: webhook.id,
