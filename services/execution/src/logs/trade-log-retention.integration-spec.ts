@@ -122,6 +122,22 @@ describe.each([
     );
   });
 
+  it('should remove entries received at the same instant when they take more than one statement', async () => {
+    const alice = randomUUID();
+    const old = await journal(alice, 450, 'completed', 31);
+    const unfinished = await journal(alice, 1, 'received', 31);
+    // One instant for all (to the microsecond): each statement starts at the instant the last one ended on.
+    await dataSource.query(
+      `UPDATE "execution"."webhooks" SET "created_at" = '2026-10-01T09:30:00.123456Z' WHERE "user_id" = $1`,
+      [alice],
+    );
+
+    const removed = await retention(30).prune(now);
+
+    expect(removed).toEqual({ entries: old.length, unknownSecrets: 0 });
+    expect((await remaining()).requests).toEqual(new Set(unfinished));
+  });
+
   it('should remove webhooks sent to unknown secrets older than the retention, more than a statement’s worth', async () => {
     const rejectedAt = (daysAgo: number, n: number) =>
       dataSource.query(
