@@ -1,0 +1,294 @@
+// `npm run bench:retention`: what a trade-log retention pass (TRADE_LOG_RETENTION_DAYS) costs the webhooks served while
+// it runs, on standalone's embedded database, whose one session the pass shares with every closing write.
+// For each case a journal of --entries webhooks at fan-out 10 is written with the product's own closing write, some of
+// it older than the retention; closing writes then run at --rate (a webhook's last write, which its HTTP answer
+// waits for) for --baseline-seconds with no pass, the baseline, and again while the pass runs, in the same process.
+// Reported: the pass's time and statements, the housekeeping (vacuum, checkpoint) it leads to, and the closing writes'
+// latency during the pass as a ratio of the baseline's.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { dataSourceOptions, openEmbeddedDatabase } from '@app/database';
+import type { HousekeepingPass } from '@app/database';
+import { DataSource } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import { OrderAttemptEntity } from '../../services/execution/src/entities/order-attempt.entity';
+import { WebhookEntity } from '../../services/execution/src/entities/webhook.entity';
+import type { ExecutionConfig } from '../../services/execution/src/execution.settings';
+import { TradeLogRetention } from '../../services/execution/src/logs/trade-log-retention';
+import { Execution_SCHEMA, executionMigrations } from '../../services/execution/src/migrations';
+import { FanOutJournal, attemptOf } from '../../services/execution/src/webhooks/fan-out-journal';
+import type { FanOutEnd } from '../../services/execution/src/webhooks/fan-out-journal';
+import type { IntakeEntry } from '../../services/execution/src/webhooks/intake-log';
+import { machineInfo } from './machine';
+import type { MachineInfo } from './machine';
+import { summarize } from './stats';
+import type { LatencySummary } from './stats';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const FAN_OUT = 10;
+const RETENTION_DAYS = 30;
+
+interface Options {
+  entries: number;
+  /** Closing writes per second while measuring (one webhook each). */
+  rate: number;
+  baselineMs: number;
+  outDir: string;
+}
+
+interface Case {
+  name: string;
+  /** Webhooks older than the retention, out of `entries`: the oldest ones, as in a journal that grew day by day. */
+  old: number;
+}
+
+interface CaseResult extends Case {
+  entries: number;
+  dataDirMiB: number;
+  pass: { ms: number; removed: number; statements: LatencySummary };
+  /** Housekeeping passes that vacuumed or checkpointed while the pass ran, and the first one after it. */
+  housekeeping: { during: HousekeepingPass[]; after: HousekeepingPass };
+  closingWrites: { baseline: LatencySummary; duringPass: LatencySummary; p50Ratio: number; p99Ratio: number };
+}
+
+function parse(argv: string[]): Options {
+  const value = (name: string): string | undefined =>
+    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  return {
+    entries: Number(value('entries') ?? 100_000),
+    rate: Number(value('rate') ?? 200),
+    baselineMs: Number(value('baseline-seconds') ?? 10) * 1000,
+    outDir: value('out') ?? path.resolve(__dirname, '../../../bench/results/retention'),
+  };
+}
+
+/** One webhook's closing write as the fan-out makes it: the intake entry whole, ten placed orders, their events. */
+function webhook(createdAt: Date, userId: string, connectionId: string, accounts: string[]) {
+  const id = uuidv7();
+  const requestId = uuidv7();
+  const at = createdAt.toISOString();
+  const body = { action: 'buy', order_type: 'market', quantity: 1, ticker: 'MNQ1!', price: 21000.25 };
+  const entry: IntakeEntry = {
+    id,
+    userId,
+    requestId,
+    alertId: null,
+    alertName: 'Retention bench',
+    symbol: 'MNQZ6',
+    action: 'buy',
+    request: body,
+    rawBody: JSON.stringify(body),
+    bodyHash: 'b'.repeat(64),
+    events: [{ at, type: 'received', message: 'Webhook received' }],
+    createdAt: at,
+  };
+  const attempts = accounts.map((accountId, i) => ({
+    ...attemptOf({
+      webhookId: id,
+      userId,
+      accountId,
+      accountName: `DEMO${4_000_000 + i}`,
+      connectionId,
+      clOrdId: `${requestId}-${i}`,
+      kind: 'order',
+      request: { accountSpec: `DEMO${4_000_000 + i}`, accountId: 4_000_000 + i, action: 'Buy', symbol: 'MNQZ6' },
+    }),
+    status: 'placed' as const,
+    orderId: 900_000 + i,
+    durationMs: 3,
+  }));
+  const results = attempts.map((a) => ({
+    account_name: a.accountName,
+    success: true,
+    data: { orderId: a.orderId },
+    execution_time_ms: 3,
+    error: null,
+  }));
+  const end: FanOutEnd = {
+    status: 'completed',
+    response: {
+      message: `Orders placed on ${FAN_OUT} of ${FAN_OUT} accounts`,
+      successful: FAN_OUT,
+      failed: 0,
+      total: FAN_OUT,
+      results,
+      request_id: requestId,
+      processed_orders: FAN_OUT,
+      failed_orders: 0,
+    },
+    events: attempts.map((a) => ({
+      at,
+      type: 'broker_call',
+      message: `Market order placed on ${a.accountName}`,
+      accountName: a.accountName,
+      durationMs: 3,
+      outcome: 'placed',
+    })),
+  };
+  return { id, attempts, end, entry };
+}
+
+async function runCase(c: Case, o: Options, log: (line: string) => void): Promise<CaseResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'retention-bench-'));
+  const { db, driver } = await openEmbeddedDatabase(dir);
+  const ds = new DataSource(
+    dataSourceOptions(
+      { kind: 'pglite', driver },
+      { schema: Execution_SCHEMA, entities: [WebhookEntity, OrderAttemptEntity], migrations: executionMigrations },
+    ),
+  );
+  await ds.initialize();
+  try {
+    const journal = new FanOutJournal(ds, 0);
+    const [userId, connectionId] = [randomUUID(), randomUUID()];
+    const accounts = Array.from({ length: FAN_OUT }, () => randomUUID());
+    const write = (at: Date) => {
+      const w = webhook(at, userId, connectionId, accounts);
+      return journal.finish(w.id, w.attempts, w.end, w.entry);
+    };
+    const [oldAt, recentAt] = [new Date(Date.now() - 400 * DAY_MS), new Date(Date.now() - DAY_MS)];
+    for (let i = 0; i < o.entries; i += 20) {
+      await Promise.all(Array.from({ length: 20 }, (_, k) => write(i + k < c.old ? oldAt : recentAt)));
+    }
+    await db.housekeeping();
+    const dataDirMiB = Math.round((await duBytes(dir)) / 2 ** 20);
+    log(`  ${c.name}: ${o.entries} webhooks journalled (${c.old} old), data directory ${dataDirMiB} MiB`);
+
+    const paced = async (stop: () => boolean): Promise<number[]> => {
+      const waits: number[] = [];
+      const inFlight: Promise<void>[] = [];
+      const started = performance.now();
+      for (let i = 0; !stop(); i += 1) {
+        const sent = performance.now();
+        inFlight.push(write(new Date()).then(() => void waits.push(performance.now() - sent)));
+        const due = started + ((i + 1) * 1000) / o.rate;
+        await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+      }
+      await Promise.all(inFlight);
+      return waits;
+    };
+    const baselineEnd = performance.now() + o.baselineMs;
+    const baseline = await paced(() => performance.now() >= baselineEnd);
+
+    const statements: number[] = [];
+    const query = ds.query.bind(ds);
+    ds.query = (async (sql: string, params?: unknown[]) => {
+      const sent = performance.now();
+      try {
+        return await query(sql, params);
+      } finally {
+        if (sql.includes('DELETE FROM "execution"."webhooks"') || sql.includes('"execution"."system_rejections"')) {
+          statements.push(performance.now() - sent);
+        }
+      }
+    }) as typeof ds.query;
+    const during: HousekeepingPass[] = [];
+    let passing = true;
+    db.onHousekeeping((p) => passing && during.push(p));
+    const retention = new TradeLogRetention({ TRADE_LOG_RETENTION_DAYS: RETENTION_DAYS } as ExecutionConfig, ds);
+    const passStarted = performance.now();
+    const writes = paced(() => !passing);
+    const { entries: removed } = await retention.prune(new Date());
+    const passMs = performance.now() - passStarted;
+    passing = false;
+    const duringPass = await writes;
+    const after = await db.housekeeping();
+
+    const [b, d] = [summarize(baseline), summarize(duringPass)];
+    const result: CaseResult = {
+      ...c,
+      entries: o.entries,
+      dataDirMiB,
+      pass: { ms: Math.round(passMs), removed, statements: summarize(statements) },
+      housekeeping: { during, after },
+      closingWrites: {
+        baseline: b,
+        duringPass: d,
+        p50Ratio: Math.round((d.p50 / b.p50) * 100) / 100,
+        p99Ratio: Math.round((d.p99 / b.p99) * 100) / 100,
+      },
+    };
+    log(
+      `  ${c.name}: pass ${(passMs / 1000).toFixed(1)} s, ${removed} removed, statements p50 ${result.pass.statements.p50} ms; ` +
+        `closing writes p50/p99 ${b.p50}/${b.p99} ms without, ${d.p50}/${d.p99} ms during; housekeeping after ${after.ms} ms`,
+    );
+    return result;
+  } finally {
+    await ds.destroy().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function duBytes(dir: string): Promise<number> {
+  const { execFileSync } = await import('node:child_process');
+  return Number(execFileSync('du', ['-sb', dir]).toString().split('\t')[0]);
+}
+
+const ms = (n: number): string => `${Math.round(n * 10) / 10} ms`;
+const held = (passes: HousekeepingPass[]): string =>
+  passes.length === 0
+    ? 'none'
+    : passes
+        .map((p) => `${ms(p.ms)} (${[...p.vacuumed, ...(p.checkpoint ? ['checkpoint'] : [])].join(', ') || 'nothing'})`)
+        .join('; ');
+
+function markdown(machine: MachineInfo, o: Options, results: CaseResult[]): string {
+  const rows = results.map(
+    (r) =>
+      `| ${r.name} | ${r.old} of ${r.entries} (${r.dataDirMiB} MiB) | ${(r.pass.ms / 1000).toFixed(1)} s | ` +
+      `${r.pass.statements.count}: ${r.pass.statements.p50} / ${r.pass.statements.p99} / ${r.pass.statements.max} | ` +
+      `${r.closingWrites.baseline.p50} / ${r.closingWrites.baseline.p99} | ${r.closingWrites.duringPass.p50} / ${r.closingWrites.duringPass.p99} / ${r.closingWrites.duringPass.max} | ` +
+      `× ${r.closingWrites.p50Ratio} / × ${r.closingWrites.p99Ratio} | ${held(r.housekeeping.during)} | ${held([r.housekeeping.after])} |`,
+  );
+  return [
+    '# Trade-log retention pass on the embedded database',
+    '',
+    `${machine.date} · ${machine.nproc} CPUs (${machine.cpuModel}) · Node ${machine.node} · load average at start ${machine.loadAvgAtStart.join(' / ')}`,
+    '',
+    `Journals of webhooks at fan-out ${FAN_OUT} written by the product's closing write, the oldest older than a ${RETENTION_DAYS}-day retention; ` +
+      `closing writes at ${o.rate}/s, first for ${o.baselineMs / 1000} s with no pass (the baseline), then while \`TradeLogRetention.prune\` runs. ` +
+      'A closing write is what a webhook’s HTTP answer and trade-log entry wait for; its orders went out before it.',
+    '',
+    '| case | old webhooks (data) | pass | DELETE statements: p50 / p99 / max (ms) | closing writes without a pass: p50 / p99 (ms) | during the pass: p50 / p99 / max (ms) | during ÷ without (p50 / p99) | housekeeping during the pass | housekeeping after it |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const o = parse(process.argv.slice(2));
+  // The pass's own line (how many entries it removed) is in the results; warnings and errors still show.
+  Logger.overrideLogger(['warn', 'error']);
+  const log = (line: string): void => void process.stdout.write(`${line}\n`);
+  const machine = await machineInfo();
+  log(
+    `retention bench: ${machine.nproc} cpus (${machine.cpuModel}), ${o.entries} webhooks a journal, closing writes at ${o.rate}/s`,
+  );
+  const cases: Case[] = [
+    // A retention set for the first time on a journal older than it: all of it goes.
+    { name: 'first pass', old: o.entries },
+    // An hourly pass in steady state: an hour's worth of a month goes (3 %, rounded up).
+    { name: 'hourly pass', old: Math.ceil(o.entries * 0.03) },
+  ];
+  const results: CaseResult[] = [];
+  for (const c of cases) {
+    results.push(await runCase(c, o, log));
+  }
+  await mkdir(o.outDir, { recursive: true });
+  await writeFile(path.join(o.outDir, 'latest.json'), `${JSON.stringify({ machine, options: o, results }, null, 2)}\n`);
+  await writeFile(path.join(o.outDir, 'latest.md'), markdown(machine, o, results));
+  log(`results: ${path.relative(process.cwd(), path.join(o.outDir, 'latest.md'))}`);
+  process.exit(0);
+}
+
+void main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
