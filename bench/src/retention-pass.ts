@@ -5,6 +5,7 @@
 // waits for) for --baseline-seconds with no pass, the baseline, and again while the pass runs, in the same process.
 // Reported: the pass's time and statements, the housekeeping (vacuum, checkpoint) it leads to, and the closing writes'
 // latency during the pass as a ratio of the baseline's.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -156,7 +157,7 @@ async function runCase(c: Case, o: Options, log: (line: string) => void): Promis
       await Promise.all(Array.from({ length: 20 }, (_, k) => write(i + k < c.old ? oldAt : recentAt)));
     }
     await db.housekeeping();
-    const dataDirMiB = Math.round((await duBytes(dir)) / 2 ** 20);
+    const dataDirMiB = Math.round(duBytes(dir) / 2 ** 20);
     log(`  ${c.name}: ${o.entries} webhooks journalled (${c.old} old), data directory ${dataDirMiB} MiB`);
 
     const paced = async (stop: () => boolean): Promise<number[]> => {
@@ -225,10 +226,7 @@ async function runCase(c: Case, o: Options, log: (line: string) => void): Promis
   }
 }
 
-async function duBytes(dir: string): Promise<number> {
-  const { execFileSync } = await import('node:child_process');
-  return Number(execFileSync('du', ['-sb', dir]).toString().split('\t')[0]);
-}
+const duBytes = (dir: string): number => Number(execFileSync('du', ['-sb', dir]).toString().split('\t')[0]);
 
 const ms = (n: number): string => `${Math.round(n * 10) / 10} ms`;
 const held = (passes: HousekeepingPass[]): string =>
