@@ -537,4 +537,52 @@ describe(JournalRepository.name, () => {
       inOrder(journalled.map((j) => [...j.clOrdIds].sort()).flat());
     });
   });
+
+  describe('deleteUser', () => {
+    /** Webhooks of `owner`, two order attempts each, the unfinished ones listed for the sweep; returns their ids. */
+    const journalOf = async (owner: string, n: number, status: string): Promise<string[]> => {
+      const { rows } = await db.query<{ id: string }>(
+        `WITH w AS (
+           INSERT INTO "execution"."webhooks" ("user_id", "request_id", "status", "executes", "request", "raw_body", "body_hash", "events")
+           SELECT $1, gen_random_uuid()::text, $2, true, '{}', '{}', 'hash', '[]' FROM generate_series(1, $3)
+           RETURNING "id", "status"),
+         a AS (
+           INSERT INTO "execution"."order_attempts" ("webhook_id", "user_id", "account_id", "account_name", "connection_id", "cl_ord_id", "kind", "request", "status")
+           SELECT w."id", $1, gen_random_uuid(), 'DEMO1', gen_random_uuid(), gen_random_uuid()::text, 'order', '{}', 'placed'
+             FROM w, generate_series(1, 2)),
+         u AS (INSERT INTO "execution"."unfinished_webhooks" ("webhook_id") SELECT "id" FROM w WHERE "status" IN ('received', 'processing'))
+         SELECT "id" FROM w`,
+        [owner, status, n],
+      );
+      return rows.map((r) => r.id);
+    };
+    const left = async (owner: string) => {
+      const { rows } = await db.query<{ webhooks: number; attempts: number; unfinished: number }>(
+        `SELECT (SELECT count(*)::int FROM "execution"."webhooks" WHERE "user_id" = $1) AS "webhooks",
+                (SELECT count(*)::int FROM "execution"."order_attempts" WHERE "user_id" = $1) AS "attempts",
+                (SELECT count(*)::int FROM "execution"."unfinished_webhooks" u
+                   JOIN "execution"."webhooks" w ON w."id" = u."webhook_id" WHERE w."user_id" = $1) AS "unfinished"`,
+        [owner],
+      );
+      return rows[0];
+    };
+
+    it("should remove the user's webhooks with their order attempts and leave everyone else's", async () => {
+      const [doomed, other] = [randomUUID(), randomUUID()];
+      await journalOf(doomed, 3, 'completed');
+      await journalOf(doomed, 1, 'received');
+      await journalOf(other, 2, 'completed');
+      await journalOf(other, 1, 'processing');
+      const listedBefore = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS "n" FROM "execution"."unfinished_webhooks"',
+      );
+
+      await sut.deleteUser(doomed);
+
+      expect(await left(doomed)).toEqual({ webhooks: 0, attempts: 0, unfinished: 0 });
+      expect(await left(other)).toEqual({ webhooks: 3, attempts: 6, unfinished: 1 });
+      const after = await db.query<{ n: number }>('SELECT count(*)::int AS "n" FROM "execution"."unfinished_webhooks"');
+      expect(after.rows[0].n).toBe(listedBefore.rows[0].n - 1);
+    });
+  });
 });
