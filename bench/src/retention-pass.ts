@@ -179,11 +179,11 @@ async function runCase(c: Case, o: Options, log: (line: string) => void): Promis
       await Promise.all(inFlight);
       return waits;
     };
-    const forBaseline = (): (() => boolean) => {
+    const forAsLongAsTheBaseline = (): (() => boolean) => {
       const end = performance.now() + o.baselineMs;
       return () => performance.now() >= end;
     };
-    const baseline = await paced(forBaseline());
+    const baseline = await paced(forAsLongAsTheBaseline());
 
     const statements: number[] = [];
     const query = ds.query.bind(ds);
@@ -205,7 +205,7 @@ async function runCase(c: Case, o: Options, log: (line: string) => void): Promis
     const passMs = performance.now() - passStarted;
     phase = 'after';
     const during = await writes;
-    const after = await paced(forBaseline());
+    const after = await paced(forAsLongAsTheBaseline());
 
     const closing = { baseline: summarize(baseline), during: summarize(during), after: summarize(after) };
     const ratio = (x: LatencySummary) => ({

@@ -92,9 +92,9 @@ export class TradeLogRetention implements OnApplicationBootstrap, OnModuleDestro
    * fewer or the service stops; returns the rows deleted. `where` numbers its parameters from $2.
    * Each statement starts where the last one ended (`$1`, the last one's latest `created_at`, as text: exact to the
    * microsecond). Started from the beginning instead, each would walk the index over every row the pass had deleted
-   * so far (their entries stay until the next vacuum): a first pass over 100 000 old webhooks took 68 s, each
-   * statement 146 ms at the median, and the webhooks answered meanwhile waited 0.3–1.9 s for their closing write
-   * (docs/performance.md).
+   * so far (their entries stay until the next vacuum): a first pass over 100 000 old webhooks took 74 s, each
+   * statement 140 ms at the median, and the closing writes meanwhile waited 303 ms at the median
+   * (`npm run bench:retention`, bench/results/retention/).
    */
   private async deleteInBatches(table: string, where: string, params: unknown[]): Promise<number> {
     let removed = 0;

@@ -75,24 +75,39 @@ describe(JournalRepository.name, () => {
     failed_orders: 0,
   });
 
-  /** `n` webhooks in one status, written as the journal writes them (listed as unfinished while they are); `claim` is their lease, if any. */
-  const journal = (n: number, status: string, claim: { by: string; expiresInS: number } | null = null) =>
+  /**
+   * `n` webhooks of `owner` (the spec's user unless named) in one status, written as the journal writes them (listed as
+   * unfinished while they are), each with `attempts` order attempts; `claim` is their lease, if any.
+   */
+  const journal = (
+    n: number,
+    status: string,
+    {
+      claim = null,
+      owner = userId,
+      attempts = 0,
+    }: { claim?: { by: string; expiresInS: number } | null; owner?: string; attempts?: number } = {},
+  ) =>
     db.query(
       `WITH w AS (
          INSERT INTO "execution"."webhooks" ("user_id", "request_id", "status", "executes", "request", "raw_body", "body_hash", "events", "claimed_by", "claim_expires", "created_at")
          SELECT $1, gen_random_uuid()::text, $2, true, '{}', '{}', 'hash', '[]', $3, now() + make_interval(secs => $4), now() - make_interval(secs => $5 - i)
            FROM generate_series(1, $5) AS i
-         RETURNING "id", "status")
+         RETURNING "id", "status"),
+       a AS (
+         INSERT INTO "execution"."order_attempts" ("webhook_id", "user_id", "account_id", "account_name", "connection_id", "cl_ord_id", "kind", "request", "status")
+         SELECT w."id", $1, gen_random_uuid(), 'DEMO1', gen_random_uuid(), gen_random_uuid()::text, 'order', '{}', 'placed'
+           FROM w, generate_series(1, $6))
        INSERT INTO "execution"."unfinished_webhooks" ("webhook_id") SELECT "id" FROM w WHERE "status" IN ('received', 'processing')`,
-      [userId, status, claim?.by ?? null, claim?.expiresInS ?? 0, n],
+      [owner, status, claim?.by ?? null, claim?.expiresInS ?? 0, n, attempts],
     );
 
   describe('unfinished', () => {
     beforeAll(async () => {
       await journal(5000, 'completed');
       await journal(1, 'received');
-      await journal(1, 'processing', { by: 'crashed-instance', expiresInS: -30 });
-      await journal(1, 'processing', { by: 'live-instance', expiresInS: 30 });
+      await journal(1, 'processing', { claim: { by: 'crashed-instance', expiresInS: -30 } });
+      await journal(1, 'processing', { claim: { by: 'live-instance', expiresInS: 30 } });
     });
 
     it('should answer the unfinished webhooks whose lease is missing or lapsed, oldest first', async () => {
@@ -539,23 +554,6 @@ describe(JournalRepository.name, () => {
   });
 
   describe('deleteUser', () => {
-    /** Webhooks of `owner`, two order attempts each, the unfinished ones listed for the sweep; returns their ids. */
-    const journalOf = async (owner: string, n: number, status: string): Promise<string[]> => {
-      const { rows } = await db.query<{ id: string }>(
-        `WITH w AS (
-           INSERT INTO "execution"."webhooks" ("user_id", "request_id", "status", "executes", "request", "raw_body", "body_hash", "events")
-           SELECT $1, gen_random_uuid()::text, $2, true, '{}', '{}', 'hash', '[]' FROM generate_series(1, $3)
-           RETURNING "id", "status"),
-         a AS (
-           INSERT INTO "execution"."order_attempts" ("webhook_id", "user_id", "account_id", "account_name", "connection_id", "cl_ord_id", "kind", "request", "status")
-           SELECT w."id", $1, gen_random_uuid(), 'DEMO1', gen_random_uuid(), gen_random_uuid()::text, 'order', '{}', 'placed'
-             FROM w, generate_series(1, 2)),
-         u AS (INSERT INTO "execution"."unfinished_webhooks" ("webhook_id") SELECT "id" FROM w WHERE "status" IN ('received', 'processing'))
-         SELECT "id" FROM w`,
-        [owner, status, n],
-      );
-      return rows.map((r) => r.id);
-    };
     const left = async (owner: string) => {
       const { rows } = await db.query<{ webhooks: number; attempts: number; unfinished: number }>(
         `SELECT (SELECT count(*)::int FROM "execution"."webhooks" WHERE "user_id" = $1) AS "webhooks",
@@ -569,10 +567,10 @@ describe(JournalRepository.name, () => {
 
     it("should remove the user's webhooks with their order attempts and leave everyone else's", async () => {
       const [doomed, other] = [randomUUID(), randomUUID()];
-      await journalOf(doomed, 3, 'completed');
-      await journalOf(doomed, 1, 'received');
-      await journalOf(other, 2, 'completed');
-      await journalOf(other, 1, 'processing');
+      await journal(3, 'completed', { owner: doomed, attempts: 2 });
+      await journal(1, 'received', { owner: doomed, attempts: 2 });
+      await journal(2, 'completed', { owner: other, attempts: 2 });
+      await journal(1, 'processing', { owner: other, attempts: 2 });
       const listedBefore = await db.query<{ n: number }>(
         'SELECT count(*)::int AS "n" FROM "execution"."unfinished_webhooks"',
       );
