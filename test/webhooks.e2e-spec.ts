@@ -351,6 +351,23 @@ describe('TradingView webhooks (e2e)', () => {
     expect(sim.control.orders()).toHaveLength(0);
   });
 
+  it('should log the side and order type a refused body named validly, and only those', async () => {
+    const alertId = await alert(targets.slice(0, 1));
+
+    const noPrice = await post(signal(alertId, { order_type: 'stop', action: 'buy', price: undefined }));
+    const badType = await post(signal(alertId, { order_type: 'twap', action: 'sell' }));
+    const badSide = await post(signal(alertId, { order_type: 'limit', action: 'hold' }));
+    const list = await bus.send(Topic.LogsList, { page: 1, page_size: 3 }, ctx());
+
+    expect([noPrice.status, badType.status, badSide.status]).toEqual([400, 400, 400]);
+    expect(list.items.map((i) => [i.status, i.action, i.orderType])).toEqual([
+      ['rejected', null, 'limit'],
+      ['rejected', 'Sell', null],
+      ['rejected', 'Buy', 'stop'],
+    ]);
+    expect(sim.control.orders()).toHaveLength(0);
+  });
+
   it('should reject a body that is JSON but not an object (400) and journal it', async () => {
     for (const body of ['null', '[]', '"buy"']) {
       const res = await post(body);

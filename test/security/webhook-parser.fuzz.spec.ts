@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { DomainError } from '@app/contracts';
-import { bodyForLog, parseSignal, peekAlertId } from '../../services/execution/src/webhooks/parse-signal';
-import { MAX_PRICE, MAX_QUANTITY, MAX_SYMBOL_LENGTH, MAX_TICKS } from '../../services/execution/src/webhooks/signal';
+import { bodyForLog, parseSignal, peekSignal } from '../../services/execution/src/webhooks/parse-signal';
+import {
+  MAX_PRICE,
+  MAX_QUANTITY,
+  MAX_SYMBOL_LENGTH,
+  MAX_TICKS,
+  ORDER_TYPES,
+} from '../../services/execution/src/webhooks/signal';
 import type { BracketLevel } from '../../services/execution/src/webhooks/signal';
 import { hostileBodyText, prototypePolluted } from '../helpers/hostile-json';
 
@@ -86,13 +92,15 @@ describe(`${parseSignal.name} (pathological bodies)`, () => {
   });
 });
 
-describe(peekAlertId.name, () => {
-  it('should never throw and only return a uuid or null', () => {
+describe(peekSignal.name, () => {
+  it('should never throw, and only return a uuid, an order type and a side the parser accepts, or null', () => {
     fc.assert(
       fc.property(rawBodies, (raw) => {
-        const sut = peekAlertId(raw);
+        const sut = peekSignal(raw);
 
-        expect(sut === null || /^[0-9a-f-]{36}$/i.test(sut)).toBe(true);
+        expect(sut.alertId === null || /^[0-9a-f-]{36}$/i.test(sut.alertId)).toBe(true);
+        expect([null, ...ORDER_TYPES]).toContain(sut.orderType);
+        expect([null, 'Buy', 'Sell']).toContain(sut.action);
       }),
       { numRuns: 1_000 },
     );

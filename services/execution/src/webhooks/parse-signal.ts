@@ -1,8 +1,8 @@
 import { DomainError } from '@app/contracts';
-import { MAX_PRICE, MAX_QUANTITY, MAX_SYMBOL_LENGTH, MAX_TICKS } from './signal';
+import { MAX_PRICE, MAX_QUANTITY, MAX_SYMBOL_LENGTH, MAX_TICKS, ORDER_TYPES } from './signal';
+import type { NamedAction } from '../logs/journalled-action';
 import type { BracketLevel, Signal, SignalOrderType } from './signal';
 
-const ORDER_TYPES: readonly SignalOrderType[] = ['market', 'limit', 'stop', 'oso', 'oco', 'flatten'];
 // No `\s*` before `[^{}]*`: the two overlapping runs made a 64 KB `{{   ...` body take seconds (ReDoS).
 const PLACEHOLDER = /\{\{[^{}]*\}\}/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -55,15 +55,32 @@ function deeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
-/** The alert id of a body the parser refused, when one can be read (the trade log names its alert); never throws. */
-export function peekAlertId(raw: string): string | null {
+/** What a body the parser refused still says validly: its alert (so the trade log can name it), order type and side. */
+export interface PeekedSignal extends NamedAction {
+  alertId: string | null;
+}
+
+/** The parts of a refused body that can be read as the parser would read them, each null when it cannot; never throws. */
+export function peekSignal(raw: string): PeekedSignal {
   let body: unknown;
   try {
     body = JSON.parse(raw.trim());
   } catch {
-    return null;
+    body = null;
   }
-  return typeof body === 'object' && body !== null ? alertIdOf(body as Record<string, unknown>) : null;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { alertId: null, orderType: null, action: null };
+  }
+  const b = body as Record<string, unknown>;
+  const named = (str(b.order_type) ?? '').toLowerCase() as SignalOrderType;
+  const orderType = ORDER_TYPES.includes(named) ? named : null;
+  let action: Signal['action'] | null;
+  try {
+    action = parseAction(b.action, orderType ?? 'market');
+  } catch {
+    action = null;
+  }
+  return { alertId: alertIdOf(b), orderType, action };
 }
 
 /** A body's `alert_id` when it is a well-formed alert id (trimmed), else null. */

@@ -1,6 +1,8 @@
 /** A TradingView signal after parsing: typed, normalised, validated (see README "Webhook payload"). */
 export type SignalOrderType = 'market' | 'limit' | 'stop' | 'oso' | 'oco' | 'flatten';
 
+export const ORDER_TYPES: readonly SignalOrderType[] = ['market', 'limit', 'stop', 'oso', 'oco', 'flatten'];
+
 /** Tradovate's orderQty is a 32-bit signed integer: a larger quantity cannot even be sent. */
 export const MAX_QUANTITY = 2_147_483_647;
 /** No futures price comes near it (Bitcoin futures, the highest, trade around 100 000): more is a typo. */

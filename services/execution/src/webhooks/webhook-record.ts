@@ -2,6 +2,7 @@ import { DomainError } from '@app/contracts';
 import type { AlertRouteChangedV1, LogEventV1, Topic, WebhookRefusalV1, WebhookResultV1 } from '@app/contracts';
 import type { Msg } from '@app/messaging';
 import { journalledAction } from '../logs/journalled-action';
+import type { NamedAction } from '../logs/journalled-action';
 import type { JournalRepository } from './journal.repository';
 import { bodyForLog, textForLog } from './parse-signal';
 import type { Signal } from './signal';
@@ -14,6 +15,8 @@ export interface Known {
   /** sha256 of the trimmed body: the journal's body hash and, with the alert, the duplicate window's key. */
   bodyHash: string;
   signal?: Signal;
+  /** What a body the parser refused still named validly (its order type, its side): the trade log shows it. */
+  named?: NamedAction;
   route?: AlertRouteChangedV1;
 }
 
@@ -37,7 +40,7 @@ export const headerOf = (p: WebhookPayload, known: Known) => ({
   alertId: known.route?.alertId ?? null,
   alertName: known.route?.name ?? null,
   symbol: known.signal?.symbol ?? known.route?.symbol ?? null,
-  action: known.signal ? journalledAction(known.signal) : null,
+  action: journalledAction(known.signal ?? known.named ?? { orderType: null, action: null }),
   request: p.tooLarge ? '(body over 64 KB, not kept)' : bodyForLog(p.body),
   rawBody: textForLog(p.body),
   bodyHash: known.bodyHash,

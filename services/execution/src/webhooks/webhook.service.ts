@@ -15,7 +15,8 @@ import type { IntakeLog } from './intake-log';
 import { IntakeLookup } from './intake-lookup';
 import { JournalRepository } from './journal.repository';
 import { JournalledOnce } from './journalled-once';
-import { parseSignal, peekAlertId } from './parse-signal';
+import { parseSignal, peekSignal } from './parse-signal';
+import type { PeekedSignal } from './parse-signal';
 import { RateLimiter } from './rate-limiter';
 import { ResumeService } from './resume.service';
 import { RouteLookup } from './route-lookup';
@@ -56,18 +57,17 @@ export class WebhookService {
     // an unparseable body is still rejected only after the secret was checked.
     let signal: Signal | undefined;
     let parseError: unknown;
-    let alertId: string | null = null;
+    let peeked: PeekedSignal | undefined;
     if (!p.tooLarge) {
       try {
         signal = parseSignal(p.body);
-        alertId = signal.alertId;
       } catch (err) {
         parseError = err;
-        // A refused body may still name its alert: looked up alike, so the trade log can name it.
-        alertId = peekAlertId(p.body);
+        // A refused body may still name its alert (looked up alike, so the trade log can name it) and its order.
+        peeked = peekSignal(p.body);
       }
     }
-    const intake = await this.intake.of(p.secret, p.requestId, alertId);
+    const intake = await this.intake.of(p.secret, p.requestId, signal?.alertId ?? peeked?.alertId ?? null);
     const userId = intake.userId;
     if (!userId) {
       await this.journal.systemRejection(p.requestId, 'unknown webhook secret');
@@ -83,7 +83,7 @@ export class WebhookService {
       return this.resume.settle(existing);
     }
     const ctx: MessageContext = { correlationId: p.requestId, causationId: msg.messageId, userId };
-    const known: Known = { userId, bodyHash: hashBody(p.body) };
+    const known: Known = { userId, bodyHash: hashBody(p.body), named: peeked };
     if (intake.route?.userId === userId) {
       // A refusal from here on is logged under its alert's name and symbol; another user's alert stays unnamed.
       known.route = intake.route;

@@ -39,11 +39,24 @@ describe('LogsPage', () => {
 
   it('should show a dash for what a rejected webhook lacks', async () => {
     mockServer({
-      'GET /api/logs': page([makeLog({ alertName: null, symbol: null, action: null, status: 'rejected' })]),
+      'GET /api/logs': page([
+        makeLog({ alertName: null, symbol: null, action: null, orderType: null, status: 'rejected' }),
+      ]),
     });
     render();
     expect(await screen.findByText('rejected')).toBeInTheDocument();
     expect(screen.getAllByText('-').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('should show the order type of a refused webhook whose body named no valid side', async () => {
+    mockServer({
+      'GET /api/logs': page([makeLog({ action: null, orderType: 'limit', status: 'rejected' })]),
+    });
+    render();
+    const row = await screen.findByRole('row', { name: /rejected/ });
+    expect(within(row).getByText('limit')).toBeInTheDocument();
+    expect(within(row).queryByText('Buy')).not.toBeInTheDocument();
+    expect(within(row).queryByText('Sell')).not.toBeInTheDocument();
   });
 
   it('should colour each status so placed, partly placed and refused read apart at a glance', async () => {

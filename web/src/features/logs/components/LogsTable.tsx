@@ -51,10 +51,11 @@ export function LogsTable({ items }: { items: TradeLogItem[] }) {
     {
       title: 'Action',
       key: 'action',
+      // A refused webhook shows whichever of the two its body named validly.
       render: (_: unknown, l) =>
-        l.action ? (
+        l.action || l.orderType ? (
           <Space size={4}>
-            <Tag color={l.action === 'Buy' ? 'green' : 'red'}>{l.action}</Tag>
+            {l.action && <Tag color={l.action === 'Buy' ? 'green' : 'red'}>{l.action}</Tag>}
             {l.orderType && <Typography.Text type="secondary">{l.orderType}</Typography.Text>}
           </Space>
         ) : (
