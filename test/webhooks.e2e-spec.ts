@@ -315,20 +315,40 @@ describe('TradingView webhooks (e2e)', () => {
     expect(sim.control.orders()).toHaveLength(0);
   });
 
-  it('should journal a body whose strings hold lone surrogates (its text stored with U+FFFD), rejected or placed', async () => {
+  it('should journal a body whose strings hold lone surrogates (its text stored with U+FFFD), rejected or executed', async () => {
     const alertId = await alert(targets.slice(0, 1));
+    // Unmapped, so that the message's symbol is the one traded, and the one the trade log shows.
+    const unmapped = await alert(targets.slice(0, 1), { symbol: null, symbolId: null });
     const rejected = await post(signal(alertId, { action: 'buy\ud800', strategy_name: 'lone-1' }));
-    const placed = await post(signal(alertId, { symbol: 'MNQ\udc00', quantity: '3', strategy_name: 'lone-2' }));
+    const executed = await post(signal(unmapped, { symbol: 'MNQ\udc00', quantity: '3', strategy_name: 'lone-2' }));
     const list = await bus.send(Topic.LogsList, { page: 1, page_size: 2 }, ctx());
 
-    expect([rejected.status, placed.status]).toEqual([400, 200]);
+    expect([rejected.status, executed.status]).toEqual([400, 200]);
     expect(((await rejected.json()) as { detail: string }).detail).toBe(
       'action "buy\uFFFD" is not supported; use buy or sell.',
     );
-    expect(sim.control.orders().map((o) => o.orderQty)).toEqual([3]);
+    // No contract is called that: each account's order fails at planning, and the log says which symbol it was.
+    expect(((await executed.json()) as { failed: number }).failed).toBe(1);
+    expect(sim.control.orders()).toHaveLength(0);
     expect(list.items.map((i) => [i.status, i.symbol])).toEqual([
-      ['completed', 'MNQ\uFFFD'],
+      ['failed', 'MNQ\uFFFD'],
       ['rejected', contract.name],
+    ]);
+  });
+
+  it("should log the contract traded as the symbol: the alert's mapped one whatever the ticker, else the message's", async () => {
+    const mapped = await alert(targets.slice(0, 1));
+    const unmapped = await alert(targets.slice(0, 1), { symbol: null, symbolId: null });
+
+    const onMapped = await post(signal(mapped, { symbol: 'ES1!', strategy_name: 'mapped' }));
+    const onUnmapped = await post(signal(unmapped, { symbol: 'MNQ1!', strategy_name: 'unmapped' }));
+    const list = await bus.send(Topic.LogsList, { page: 1, page_size: 2 }, ctx());
+
+    expect([onMapped.status, onUnmapped.status]).toEqual([200, 200]);
+    expect(sim.control.orders().map((o) => o.symbol)).toEqual([contract.name, contract.name]);
+    expect(list.items.map((i) => [i.status, i.symbol])).toEqual([
+      ['completed', 'MNQ1!'],
+      ['completed', contract.name],
     ]);
   });
 

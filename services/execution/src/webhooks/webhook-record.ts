@@ -39,12 +39,20 @@ export const headerOf = (p: WebhookPayload, known: Known) => ({
   requestId: p.requestId,
   alertId: known.route?.alertId ?? null,
   alertName: known.route?.name ?? null,
-  symbol: known.signal?.symbol ?? known.route?.symbol ?? null,
+  symbol: symbolOf(known),
   action: journalledAction(known.signal ?? known.named ?? { orderType: null, action: null }),
   request: p.tooLarge ? '(body over 64 KB, not kept)' : bodyForLog(p.body),
   rawBody: textForLog(p.body),
   bodyHash: known.bodyHash,
 });
+
+/**
+ * The symbol the trade log shows: the contract traded. An alert mapped to a contract trades it whatever ticker the
+ * message names (the fan-out's order), so the message's `symbol` ("ES1!" on an alert mapped to MNQZ6) would name a
+ * contract that was never traded; only an unmapped alert trades the message's symbol, or else its own.
+ */
+const symbolOf = ({ route, signal }: Known): string | null =>
+  (route && route.symbolId !== null ? route.symbol : null) ?? signal?.symbol ?? route?.symbol ?? null;
 
 /** The answer when orders may be out but the outcome could not be recorded: never an error TradingView would resend. */
 export const interrupted = (requestId: string): WebhookResultV1 => ({
