@@ -8,31 +8,21 @@
 // each phase, and the closing writes' latency in each phase, during and after as ratios of the baseline's.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { dataSourceOptions, openEmbeddedDatabase } from '@app/database';
 import type { HousekeepingPass } from '@app/database';
-import { DataSource } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
-import { OrderAttemptEntity } from '../../services/execution/src/entities/order-attempt.entity';
-import { WebhookEntity } from '../../services/execution/src/entities/webhook.entity';
 import type { ExecutionConfig } from '../../services/execution/src/execution.settings';
 import { TradeLogRetention } from '../../services/execution/src/logs/trade-log-retention';
-import { Execution_SCHEMA, executionMigrations } from '../../services/execution/src/migrations';
-import { FanOutJournal, attemptOf } from '../../services/execution/src/webhooks/fan-out-journal';
-import type { FanOutEnd } from '../../services/execution/src/webhooks/fan-out-journal';
-import type { IntakeEntry } from '../../services/execution/src/webhooks/intake-log';
+import { FanOutJournal } from '../../services/execution/src/webhooks/fan-out-journal';
+import { FAN_OUT, webhook, withJournalDatabase } from './journal-fixture';
 import { machineInfo } from './machine';
 import type { MachineInfo } from './machine';
 import { summarize } from './stats';
 import type { LatencySummary } from './stats';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const FAN_OUT = 10;
 const RETENTION_DAYS = 30;
 
 interface Options {
@@ -71,83 +61,8 @@ function parse(argv: string[]): Options {
   };
 }
 
-/** One webhook's closing write as the fan-out makes it: the intake entry whole, ten placed orders, their events. */
-function webhook(createdAt: Date, userId: string, connectionId: string, accounts: string[]) {
-  const id = uuidv7();
-  const requestId = uuidv7();
-  const at = createdAt.toISOString();
-  const body = { action: 'buy', order_type: 'market', quantity: 1, ticker: 'MNQ1!', price: 21000.25 };
-  const entry: IntakeEntry = {
-    id,
-    userId,
-    requestId,
-    alertId: null,
-    alertName: 'Retention bench',
-    symbol: 'MNQZ6',
-    action: 'buy',
-    request: body,
-    rawBody: JSON.stringify(body),
-    bodyHash: 'b'.repeat(64),
-    events: [{ at, type: 'received', message: 'Webhook received' }],
-    createdAt: at,
-  };
-  const attempts = accounts.map((accountId, i) => ({
-    ...attemptOf({
-      webhookId: id,
-      userId,
-      accountId,
-      accountName: `DEMO${4_000_000 + i}`,
-      connectionId,
-      clOrdId: `${requestId}-${i}`,
-      kind: 'order',
-      request: { accountSpec: `DEMO${4_000_000 + i}`, accountId: 4_000_000 + i, action: 'Buy', symbol: 'MNQZ6' },
-    }),
-    status: 'placed' as const,
-    orderId: 900_000 + i,
-    durationMs: 3,
-  }));
-  const results = attempts.map((a) => ({
-    account_name: a.accountName,
-    success: true,
-    data: { orderId: a.orderId },
-    execution_time_ms: 3,
-    error: null,
-  }));
-  const end: FanOutEnd = {
-    status: 'completed',
-    response: {
-      message: `Orders placed on ${FAN_OUT} of ${FAN_OUT} accounts`,
-      successful: FAN_OUT,
-      failed: 0,
-      total: FAN_OUT,
-      results,
-      request_id: requestId,
-      processed_orders: FAN_OUT,
-      failed_orders: 0,
-    },
-    events: attempts.map((a) => ({
-      at,
-      type: 'broker_call',
-      message: `Market order placed on ${a.accountName}`,
-      accountName: a.accountName,
-      durationMs: 3,
-      outcome: 'placed',
-    })),
-  };
-  return { id, attempts, end, entry };
-}
-
 async function runCase(c: Case, o: Options, log: (line: string) => void): Promise<CaseResult> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'retention-bench-'));
-  const { db, driver } = await openEmbeddedDatabase(dir);
-  const ds = new DataSource(
-    dataSourceOptions(
-      { kind: 'pglite', driver },
-      { schema: Execution_SCHEMA, entities: [WebhookEntity, OrderAttemptEntity], migrations: executionMigrations },
-    ),
-  );
-  await ds.initialize();
-  try {
+  return withJournalDatabase('retention-bench-', async (ds, db, dir) => {
     const journal = new FanOutJournal(ds, 0);
     const [userId, connectionId] = [randomUUID(), randomUUID()];
     const accounts = Array.from({ length: FAN_OUT }, () => randomUUID());
@@ -227,11 +142,7 @@ async function runCase(c: Case, o: Options, log: (line: string) => void): Promis
         `housekeeping during ${held(housekeeping.during)}, after ${held(housekeeping.after)}`,
     );
     return result;
-  } finally {
-    await ds.destroy().catch(() => undefined);
-    await db.close().catch(() => undefined);
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 const duBytes = (dir: string): number => Number(execFileSync('du', ['-sb', dir]).toString().split('\t')[0]);
