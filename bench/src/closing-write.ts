@@ -7,13 +7,11 @@
 // CPU of the `pglite` thread and of the main thread per webhook is read from /proc. The variants run in a new order
 // each round (--rounds), and each is reported as the median of its rounds and as a ratio to the baseline's median:
 // on these shared VMs one run of the same variant moves by ±10 %, so a change under that is not a finding.
-import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { FanOutJournal } from '../../services/execution/src/webhooks/fan-out-journal';
-import { FAN_OUT, webhook, withJournalDatabase } from './journal-fixture';
+import { FAN_OUT, journalWriter, withJournalDatabase } from './journal-fixture';
 import { machineInfo } from './machine';
 import type { MachineInfo } from './machine';
 import { percentile } from './stats';
@@ -89,17 +87,11 @@ async function measure(v: Variant, o: Options): Promise<Record<number, Cost>> {
     for (const statement of v.alter) {
       await ds.query(statement);
     }
-    // No linger: each batch is exactly the fan-outs that end together, one statement for all of them.
-    const journal = new FanOutJournal(ds, 0);
-    const [userId, connectionId] = [randomUUID(), randomUUID()];
-    const accounts = Array.from({ length: FAN_OUT }, () => randomUUID());
-    const write = (): Promise<void> => {
-      const w = webhook(new Date(), userId, connectionId, accounts);
-      return journal.finish(w.id, w.attempts, w.end, w.entry);
-    };
+    // Each batch is exactly the fan-outs that end together, one statement for all of them.
+    const write = journalWriter(ds);
     const writeAll = async (count: number, batch: number): Promise<void> => {
       for (let i = 0; i < count; i += batch) {
-        await Promise.all(Array.from({ length: batch }, write));
+        await Promise.all(Array.from({ length: batch }, () => write()));
       }
     };
     await writeAll(o.warmup, 5);

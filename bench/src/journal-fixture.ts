@@ -1,6 +1,7 @@
 // A webhook's closing write as the product's fan-out makes it, for the benches that write journals of their own
 // (`npm run bench:retention`, `npm run bench:closing-write`): the intake entry whole, a placed order on each of
 // FAN_OUT accounts, and their trade-log events, so that the rows are the size the product writes.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { OrderAttemptEntity } from '../../services/execution/src/entities/order-attempt.entity';
 import { WebhookEntity } from '../../services/execution/src/entities/webhook.entity';
 import { Execution_SCHEMA, executionMigrations } from '../../services/execution/src/migrations';
-import { attemptOf } from '../../services/execution/src/webhooks/fan-out-journal';
+import { FanOutJournal, attemptOf } from '../../services/execution/src/webhooks/fan-out-journal';
 import type { FanOutEnd } from '../../services/execution/src/webhooks/fan-out-journal';
 import type { IntakeEntry } from '../../services/execution/src/webhooks/intake-log';
 
@@ -41,6 +42,20 @@ export async function withJournalDatabase<T>(
     await db.close().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * One user's closing writes, through the product's own FanOutJournal without its linger (a batch is exactly the
+ * writes made together): each call journals one webhook received at `at`, on the same connection's FAN_OUT accounts.
+ */
+export function journalWriter(ds: DataSource): (at?: Date) => Promise<void> {
+  const journal = new FanOutJournal(ds, 0);
+  const [userId, connectionId] = [randomUUID(), randomUUID()];
+  const accounts = Array.from({ length: FAN_OUT }, () => randomUUID());
+  return (at = new Date()) => {
+    const w = webhook(at, userId, connectionId, accounts);
+    return journal.finish(w.id, w.attempts, w.end, w.entry);
+  };
 }
 
 /** One webhook's closing write as the fan-out makes it: the intake entry whole, ten placed orders, their events. */

@@ -7,7 +7,6 @@
 // housekeeping round (every 5 s). Reported: the pass's time and statements, the housekeeping (vacuums, checkpoints) in
 // each phase, and the closing writes' latency in each phase, during and after as ratios of the baseline's.
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import 'reflect-metadata';
@@ -15,8 +14,7 @@ import { Logger } from '@nestjs/common';
 import type { HousekeepingPass } from '@app/database';
 import type { ExecutionConfig } from '../../services/execution/src/execution.settings';
 import { TradeLogRetention } from '../../services/execution/src/logs/trade-log-retention';
-import { FanOutJournal } from '../../services/execution/src/webhooks/fan-out-journal';
-import { FAN_OUT, webhook, withJournalDatabase } from './journal-fixture';
+import { FAN_OUT, journalWriter, withJournalDatabase } from './journal-fixture';
 import { machineInfo } from './machine';
 import type { MachineInfo } from './machine';
 import { summarize } from './stats';
@@ -63,13 +61,7 @@ function parse(argv: string[]): Options {
 
 async function runCase(c: Case, o: Options, log: (line: string) => void): Promise<CaseResult> {
   return withJournalDatabase('retention-bench-', async (ds, db, dir) => {
-    const journal = new FanOutJournal(ds, 0);
-    const [userId, connectionId] = [randomUUID(), randomUUID()];
-    const accounts = Array.from({ length: FAN_OUT }, () => randomUUID());
-    const write = (at: Date) => {
-      const w = webhook(at, userId, connectionId, accounts);
-      return journal.finish(w.id, w.attempts, w.end, w.entry);
-    };
+    const write = journalWriter(ds);
     const [oldAt, recentAt] = [new Date(Date.now() - 400 * DAY_MS), new Date(Date.now() - DAY_MS)];
     for (let i = 0; i < o.entries; i += 20) {
       await Promise.all(Array.from({ length: 20 }, (_, k) => write(i + k < c.old ? oldAt : recentAt)));

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@app/contracts';
+import type { AlertRouteChangedV1 } from '@app/contracts';
 import { isContinuousSymbol, symbolRoot, toTradovateSymbol } from '@app/tradovate';
 import type { Contract, Environment } from '@app/tradovate';
 import { BrokerAccess } from './broker-access.service';
@@ -9,6 +10,25 @@ export interface ResolvedContract {
   name: string;
   tickSize: number;
 }
+
+/** Which contract to trade: by its broker id, or else by a symbol to look up. */
+export interface ContractRef {
+  symbolId: number | null;
+  symbol: string | null;
+}
+
+/**
+ * The contract an alert's signal trades: the alert's mapped contract; without one the message's symbol, else the
+ * alert's own (an alert saved with a symbol but never mapped, and a message template without {{ticker}}). The fan-out
+ * trades it and the trade log names it, so the two cannot disagree.
+ */
+export const contractRefOf = (
+  route: Pick<AlertRouteChangedV1, 'symbolId' | 'symbol'>,
+  signal?: { symbol: string | null },
+): ContractRef =>
+  route.symbolId !== null
+    ? { symbolId: route.symbolId, symbol: null }
+    : { symbolId: null, symbol: signal?.symbol ?? route.symbol };
 
 const TTL_MS = 60 * 60_000;
 
@@ -22,11 +42,7 @@ export class ContractCache {
 
   constructor(private readonly broker: BrokerAccess) {}
 
-  resolve(
-    env: Environment,
-    token: string,
-    ref: { symbolId: number | null; symbol: string | null },
-  ): Promise<ResolvedContract> {
+  resolve(env: Environment, token: string, ref: ContractRef): Promise<ResolvedContract> {
     const key = `${env}|${ref.symbolId ?? `s:${(ref.symbol ?? '').toUpperCase()}`}`;
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < TTL_MS) {
@@ -38,11 +54,7 @@ export class ContractCache {
     return value;
   }
 
-  private async load(
-    env: Environment,
-    token: string,
-    ref: { symbolId: number | null; symbol: string | null },
-  ): Promise<ResolvedContract> {
+  private async load(env: Environment, token: string, ref: ContractRef): Promise<ResolvedContract> {
     const contract =
       ref.symbolId !== null
         ? await this.broker.client.getContract(env, token, ref.symbolId)

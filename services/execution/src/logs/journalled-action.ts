@@ -13,8 +13,8 @@ export interface NamedAction {
  * A webhook's action as the journal keeps it: "<order type> <side>" ("market Buy", "oso Sell"), or the one part a
  * refused body named validly ("stop", "Sell"); null when it named neither.
  */
-export const journalledAction = (named: NamedAction): string | null =>
-  [named.orderType, named.action].filter((part) => part !== null).join(' ') || null;
+export const journalledAction = ({ orderType, action }: NamedAction): string | null =>
+  orderType !== null && action !== null ? `${orderType} ${action}` : (orderType ?? action);
 
 /** The trade log's side (the spec's Buy or Sell) and order type, read back from the journalled action. */
 export function sideOf(stored: string | null): { action: 'Buy' | 'Sell' | null; orderType: string | null } {

@@ -3,7 +3,7 @@ import type { AlertRouteChangedV1, LogEventV1, MessageContext, WebhookResultV1 }
 import type { Environment } from '@app/tradovate';
 import { BrokerAccess } from '../broker/broker-access.service';
 import type { ConnectionSessions } from '../broker/broker-access.service';
-import { ContractCache } from '../broker/contract-cache';
+import { ContractCache, contractRefOf } from '../broker/contract-cache';
 import type { ResolvedContract } from '../broker/contract-cache';
 import type { OrderAttemptEntity } from '../entities/order-attempt.entity';
 import type { BrokerConnectionEntity } from '../entities/read-model.entities';
@@ -110,9 +110,7 @@ export class FanOutService {
     conns: Map<string, BrokerConnectionEntity>,
     sessions: ConnectionSessions,
   ): Promise<OrderAttemptEntity[]> {
-    // The alert's mapped contract; without one the message's symbol, else the alert's own (an alert saved with a
-    // symbol but never mapped, and a message template without {{ticker}}).
-    const ref = { symbolId: route.symbolId, symbol: route.symbolId === null ? (signal.symbol ?? route.symbol) : null };
+    const ref = contractRefOf(route, signal);
     const resolved = new Map<string, Promise<ResolvedContract>>();
     const contractOf = (conn: BrokerConnectionEntity, env: Environment): Promise<ResolvedContract> => {
       const key = `${conn.connectionId}|${env}`;

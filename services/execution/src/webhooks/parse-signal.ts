@@ -76,6 +76,7 @@ export function peekSignal(raw: string): PeekedSignal {
   const orderType = ORDER_TYPES.includes(named) ? named : null;
   let action: Signal['action'] | null;
   try {
+    // Read as the parser reads it: only a flatten's missing action has a default (Sell), so any other type will do.
     action = parseAction(b.action, orderType ?? 'market');
   } catch {
     action = null;

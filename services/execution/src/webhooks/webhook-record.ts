@@ -1,6 +1,7 @@
 import { DomainError } from '@app/contracts';
 import type { AlertRouteChangedV1, LogEventV1, Topic, WebhookRefusalV1, WebhookResultV1 } from '@app/contracts';
 import type { Msg } from '@app/messaging';
+import { contractRefOf } from '../broker/contract-cache';
 import { journalledAction } from '../logs/journalled-action';
 import type { NamedAction } from '../logs/journalled-action';
 import type { JournalRepository } from './journal.repository';
@@ -47,12 +48,17 @@ export const headerOf = (p: WebhookPayload, known: Known) => ({
 });
 
 /**
- * The symbol the trade log shows: the contract traded. An alert mapped to a contract trades it whatever ticker the
- * message names (the fan-out's order), so the message's `symbol` ("ES1!" on an alert mapped to MNQZ6) would name a
- * contract that was never traded; only an unmapped alert trades the message's symbol, or else its own.
+ * The symbol the trade log shows: the contract traded (`contractRefOf`, as the fan-out chooses it). A mapped contract
+ * is named as the alert saved it, so an "ES1!" message on an alert mapped to MNQZ6 is logged as MNQZ6, which it traded.
  */
-const symbolOf = ({ route, signal }: Known): string | null =>
-  (route && route.symbolId !== null ? route.symbol : null) ?? signal?.symbol ?? route?.symbol ?? null;
+const symbolOf = ({ route, signal }: Known): string | null => {
+  if (!route) {
+    return signal?.symbol ?? null;
+  }
+  const ref = contractRefOf(route, signal);
+  // A mapped contract saved without its name (only through the API) falls back to what the message said.
+  return ref.symbolId !== null ? (route.symbol ?? signal?.symbol ?? null) : ref.symbol;
+};
 
 /** The answer when orders may be out but the outcome could not be recorded: never an error TradingView would resend. */
 export const interrupted = (requestId: string): WebhookResultV1 => ({
