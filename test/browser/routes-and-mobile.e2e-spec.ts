@@ -18,6 +18,17 @@ const USER = { email: 'plain@example.com', password: 'plain-password-1' };
 describe('routes and small screens (browser)', () => {
   let h: BrowserHarness;
 
+  /** The headers of a JSON API call made as `who`, signed in through the API. */
+  const apiHeaders = async (who: { email: string; password: string }): Promise<Record<string, string>> => {
+    const res = await fetch(`${h.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(who),
+    });
+    const { access_token } = (await res.json()) as { access_token: string };
+    return { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
+  };
+
   beforeAll(async () => {
     // Each small-screen case signs in afresh; the per-email sign-in limit (5/min) would refuse the later ones.
     h = await startBrowserHarness({
@@ -31,14 +42,7 @@ describe('routes and small screens (browser)', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(USER),
     });
-    const { access_token } = (await (
-      await fetch(`${h.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ADMIN),
-      })
-    ).json()) as { access_token: string };
-    const auth = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
+    const auth = await apiHeaders(ADMIN);
     const users = (await (await fetch(`${h.url}/api/users`, { headers: auth })).json()) as {
       id: string;
       email: string;
@@ -134,6 +138,44 @@ describe('routes and small screens (browser)', () => {
       await tradeLogs.click();
       await page.waitForURL('**/logs');
       await page.getByRole('heading', { name: 'Trade Logs' }).waitFor();
+    });
+
+    // A row of each table, its buttons, and the one a trade log keeps of a refused webhook (no connection needed).
+    describe('with a row in each table', () => {
+      beforeAll(async () => {
+        const auth = await apiHeaders(USER);
+        const post = (path: string, body: unknown) =>
+          fetch(`${h.url}/api${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+        await post('/groups', { name: 'Phone desk' });
+        await post('/alerts', { name: 'Phone alert', symbol: 'MNQZ6' });
+        const { url } = (await (await fetch(`${h.url}/api/webhooks/endpoint`, { headers: auth })).json()) as {
+          url: string;
+        };
+        await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"action":"buy"}' });
+      });
+
+      it.each([
+        ['/logs', USER, /^View request /],
+        ['/alerts', USER, 'Delete Phone alert'],
+        ['/groups', USER, 'Delete Phone desk'],
+        ['/user-management', ADMIN, `Delete ${USER.email}`],
+      ] as const)(
+        'should show each row of %s whole, its buttons in reach without panning the table',
+        async (path, who, button) => {
+          const { page } = await h.newPage(390);
+          await login(page, who.email, who.password);
+          await page.goto(path);
+          const target = page.getByRole('button', { name: button }).first();
+          await target.waitFor();
+          // The table's own scroller: its content no wider than the card it sits in.
+          const scroller = page.locator('.ant-table-content').first();
+          expect(await scroller.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
+          const box = (await target.boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(390);
+          await h.shot(page, `mobile-rows${path.replace('/', '-')}`);
+        },
+      );
     });
 
     it.each(['/', '/connections', '/alerts', '/webhooks', '/logs'])(

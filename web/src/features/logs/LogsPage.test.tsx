@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeLog, makeLogDetail } from '../../test/factories';
 import { mockServer, reply } from '../../test/mockServer';
 import { fill, renderWithProviders, signedInState } from '../../test-utils';
@@ -96,6 +96,28 @@ describe('LogsPage', () => {
     expect(within(chips).getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'false');
     // Spec: the chips do not change the request.
     expect(server.callsTo('GET', '/api/logs')).toHaveLength(1);
+  });
+
+  it('should stack each row in one cell on a phone, its status and View button in reach', async () => {
+    vi.stubGlobal('innerWidth', 390);
+    mockServer({
+      'GET /api/logs': page([makeLog({ requestId: 'req-phone', alertName: 'MNQ breakout', status: 'completed' })]),
+    });
+    const { user } = render();
+    const row = await screen.findByRole('row', { name: /req-phone/ });
+    // One cell, not the six columns that scrolled sideways inside the card and hid the last ones.
+    expect(within(row).getAllByRole('cell')).toHaveLength(1);
+    expect(screen.queryByRole('columnheader', { name: 'Request ID' })).not.toBeInTheDocument();
+    const terms = within(row)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    expect(terms).toEqual(['Timestamp', 'Request ID', 'Alert', 'Symbol', 'Action', 'Status']);
+    expect(within(row).getByText('MNQ breakout')).toBeInTheDocument();
+    expect(within(row).getByText('completed')).toHaveClass('ant-tag-green');
+    await user.click(within(row).getByRole('button', { name: 'View request req-phone' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    // Sorting stays: the stacked column's header is the same toggle.
+    expect(screen.getByRole('button', { name: 'Timestamp, sorted descending' })).toBeInTheDocument();
   });
 
   it('should show the empty text', async () => {

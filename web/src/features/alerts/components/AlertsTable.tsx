@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Space, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Space, Tag } from 'antd';
 import { errorMessage } from '../../../app/errors';
 import { useAppDispatch } from '../../../app/hooks';
 import { notify } from '../../../app/notify';
+import { StackingTable } from '../../../app/ui/StackingTable';
+import type { StackingColumn } from '../../../app/ui/StackingTable';
 import { useGetAccountsQuery } from '../../connections/connectionsApi';
 import { useGetGroupsQuery } from '../../groups/groupsApi';
 import { useDeleteAlertMutation } from '../alertsApi';
@@ -59,7 +60,7 @@ export function AlertsTable({ alerts }: { alerts: Alert[] }) {
   const groupNames = new Map((groups.data ?? []).map((g) => [g.id, g.name]));
   const accountNames = new Map((accounts.data ?? []).map((a) => [a.id, a.accountName]));
 
-  const columns: ColumnsType<Alert> = [
+  const columns: StackingColumn<Alert>[] = [
     { title: 'Name', dataIndex: 'name', key: 'name' },
     {
       title: 'Symbol',
@@ -86,8 +87,8 @@ export function AlertsTable({ alerts }: { alerts: Alert[] }) {
       key: 'accounts',
       render: (_: unknown, a) => <Badges ids={a.accountIds} names={accountNames} fallback="Account" />,
     },
-    { title: 'Actions', key: 'actions', render: (_: unknown, a) => <RowActions alert={a} /> },
+    { title: 'Actions', key: 'actions', label: '', render: (_: unknown, a) => <RowActions alert={a} /> },
   ];
 
-  return <Table rowKey="id" columns={columns} dataSource={alerts} pagination={false} scroll={{ x: 800 }} />;
+  return <StackingTable rowKey="id" columns={columns} dataSource={alerts} pagination={false} />;
 }

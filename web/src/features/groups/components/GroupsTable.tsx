@@ -1,10 +1,11 @@
-import { Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Tag } from 'antd';
+import { StackingTable } from '../../../app/ui/StackingTable';
+import type { StackingColumn } from '../../../app/ui/StackingTable';
 import type { Group } from '../types';
 import { AccountDetailsCell } from './AccountDetailsCell';
 import { GroupActions } from './GroupActions';
 
-const columns: ColumnsType<Group> = [
+const columns: StackingColumn<Group>[] = [
   { title: 'Group Name', dataIndex: 'name', key: 'name' },
   {
     title: 'Accounts',
@@ -13,10 +14,15 @@ const columns: ColumnsType<Group> = [
       <Tag color={g.accountsCount === 0 ? 'default' : 'purple'}>{`${g.accountsCount} account(s)`}</Tag>
     ),
   },
-  { title: 'Account Details', key: 'details', render: (_: unknown, g) => <AccountDetailsCell group={g} /> },
-  { title: 'Actions', key: 'actions', render: (_: unknown, g) => <GroupActions group={g} /> },
+  {
+    title: 'Account Details',
+    key: 'details',
+    label: 'Details',
+    render: (_: unknown, g) => <AccountDetailsCell group={g} />,
+  },
+  { title: 'Actions', key: 'actions', label: '', render: (_: unknown, g) => <GroupActions group={g} /> },
 ];
 
 export function GroupsTable({ groups }: { groups: Group[] }) {
-  return <Table rowKey="id" columns={columns} dataSource={groups} pagination={false} scroll={{ x: 800 }} />;
+  return <StackingTable rowKey="id" columns={columns} dataSource={groups} pagination={false} />;
 }

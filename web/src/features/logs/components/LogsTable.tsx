@@ -1,8 +1,9 @@
 import { ArrowDownOutlined, ArrowUpOutlined, EyeOutlined } from '@ant-design/icons';
-import { Button, Space, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Space, Tag, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatDateTime } from '../../../app/ui/format';
+import { StackingTable } from '../../../app/ui/StackingTable';
+import type { StackingColumn } from '../../../app/ui/StackingTable';
 import { detailOpened, selectLogsUi, sortToggled } from '../logsSlice';
 import type { TradeLogItem } from '../types';
 
@@ -28,21 +29,23 @@ export function LogsTable({ items }: { items: TradeLogItem[] }) {
     return sortOrder === 'asc' ? d : -d;
   });
 
-  const columns: ColumnsType<TradeLogItem> = [
+  const sortButton = (
+    <Button
+      type="text"
+      size="small"
+      aria-label={`Timestamp, sorted ${sortOrder === 'asc' ? 'ascending' : 'descending'}`}
+      onClick={() => dispatch(sortToggled())}
+      icon={sortOrder === 'asc' ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
+      iconPosition="end"
+    >
+      Timestamp
+    </Button>
+  );
+  const columns: StackingColumn<TradeLogItem>[] = [
     {
       key: 'timestamp',
-      title: (
-        <Button
-          type="text"
-          size="small"
-          aria-label={`Timestamp, sorted ${sortOrder === 'asc' ? 'ascending' : 'descending'}`}
-          onClick={() => dispatch(sortToggled())}
-          icon={sortOrder === 'asc' ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
-          iconPosition="end"
-        >
-          Timestamp
-        </Button>
-      ),
+      title: sortButton,
+      label: 'Timestamp',
       render: (_: unknown, l) => formatDateTime(l.timestamp, '-'),
     },
     { title: 'Request ID', dataIndex: 'requestId', key: 'requestId' },
@@ -70,6 +73,7 @@ export function LogsTable({ items }: { items: TradeLogItem[] }) {
     {
       title: 'Actions',
       key: 'actions',
+      label: '',
       render: (_: unknown, l) => (
         <Button
           icon={<EyeOutlined />}
@@ -80,5 +84,7 @@ export function LogsTable({ items }: { items: TradeLogItem[] }) {
     },
   ];
 
-  return <Table rowKey="id" columns={columns} dataSource={sorted} pagination={false} scroll={{ x: 800 }} />;
+  return (
+    <StackingTable rowKey="id" columns={columns} stackedTitle={sortButton} dataSource={sorted} pagination={false} />
+  );
 }

@@ -1,10 +1,11 @@
-import { Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Tag, Typography } from 'antd';
 import { formatDateTime } from '../../../app/ui/format';
+import { StackingTable } from '../../../app/ui/StackingTable';
+import type { StackingColumn } from '../../../app/ui/StackingTable';
 import type { ServerUser } from '../../auth/types';
 import { UserRowActions } from './UserRowActions';
 
-const columns: ColumnsType<ServerUser> = [
+const columns: StackingColumn<ServerUser>[] = [
   {
     title: 'Email',
     key: 'email',
@@ -21,7 +22,12 @@ const columns: ColumnsType<ServerUser> = [
       </div>
     ),
   },
-  { title: 'Registration Date', key: 'created', render: (_: unknown, u) => formatDateTime(u.created_at, '-') },
+  {
+    title: 'Registration Date',
+    key: 'created',
+    label: 'Registered',
+    render: (_: unknown, u) => formatDateTime(u.created_at, '-'),
+  },
   { title: 'Last Login', key: 'lastLogin', render: (_: unknown, u) => formatDateTime(u.last_login, 'Never') },
   {
     title: 'Status',
@@ -30,17 +36,16 @@ const columns: ColumnsType<ServerUser> = [
       <Tag color={u.is_active ? 'green' : 'orange'}>{u.is_active ? 'Active' : 'Inactive'}</Tag>
     ),
   },
-  { title: 'Actions', key: 'actions', render: (_: unknown, u) => <UserRowActions user={u} /> },
+  { title: 'Actions', key: 'actions', label: '', render: (_: unknown, u) => <UserRowActions user={u} /> },
 ];
 
 export function UsersTable({ users }: { users: ServerUser[] }) {
   return (
-    <Table
+    <StackingTable
       rowKey="id"
       columns={columns}
       dataSource={users}
       pagination={{ pageSize: 20, hideOnSinglePage: true }}
-      scroll={{ x: 800 }}
     />
   );
 }
