@@ -11,14 +11,14 @@ export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 /** Tradovate's cid is a number; the web form sends it as text. Blank means "not set". */
 const Cid = z
-  .union([z.number(), z.string().trim().max(12)])
+  .union([z.number(), z.string().trim().max(12)], 'must be a whole number')
   .transform((v) => (v === '' ? null : Number(v)))
   .pipe(
     z.number({ message: 'must be a whole number' }).int('must be a whole number').min(0).max(2_147_483_647).nullable(),
   );
 /** The web form's comma-separated field, or a list: trimmed, empties dropped. */
 const ConnectedAccounts = z
-  .union([z.array(text(100)).max(100), z.string().max(4000)])
+  .union([z.array(text(100)).max(100), z.string().max(4000)], 'must be a list of names or comma-separated text')
   .transform((v) => (typeof v === 'string' ? v.split(',') : v).map((s) => s.trim()).filter(Boolean));
 
 /** Every editable field, none required and without defaults (PUT changes only what it names). */

@@ -29,15 +29,18 @@ const SymbolName = z
   .transform((s) => (s ? s : null));
 /** A broker contract id: the web client sends a number or a numeric string; stored as an integer. */
 const SymbolId = z
-  .union([
-    z.number().int('must be an integer').positive('must be positive').max(2147483647, 'is too large'),
-    z
-      .string()
-      .trim()
-      .regex(/^\d{0,10}$/, 'must be a positive integer')
-      .transform((s) => (s === '' ? null : Number(s)))
-      .refine((n) => n === null || (n > 0 && n <= 2147483647), 'must be a positive integer'),
-  ])
+  .union(
+    [
+      z.number().int('must be an integer').positive('must be positive').max(2147483647, 'is too large'),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{0,10}$/, 'must be a positive integer')
+        .transform((s) => (s === '' ? null : Number(s)))
+        .refine((n) => n === null || (n > 0 && n <= 2147483647), 'must be a positive integer'),
+    ],
+    'must be a positive integer',
+  )
   .nullable();
 
 // ---- groups
