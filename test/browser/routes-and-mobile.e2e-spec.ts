@@ -176,6 +176,25 @@ describe('routes and small screens (browser)', () => {
           await h.shot(page, `mobile-rows${path.replace('/', '-')}`);
         },
       );
+
+      it("should show a request's execution events whole on a phone", async () => {
+        const { page } = await h.newPage(390);
+        await login(page, USER.email, USER.password);
+        await page.goto('/logs');
+        await page
+          .getByRole('button', { name: /^View request / })
+          .first()
+          .click();
+        const modal = page.getByRole('dialog');
+        await modal.getByRole('tab', { name: 'Execution Events' }).click();
+        const events = modal.locator('.ant-tabs-tabpane-active');
+        await events.getByText('rejected').first().waitFor();
+        const scroller = events.locator('.ant-table-content');
+        expect(await scroller.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
+        const box = (await events.getByText('Outcome').first().boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+        await h.shot(page, 'mobile-log-events');
+      });
     });
 
     it.each(['/', '/connections', '/alerts', '/webhooks', '/logs'])(

@@ -13,17 +13,16 @@ type Props<T> = Omit<TableProps<T>, 'columns' | 'scroll'> & {
   columns: StackingColumn<T>[];
   /** The stacked column's header on a phone (the trade log's sort button); without it a phone shows no header. */
   stackedTitle?: ReactNode;
+  /** Below this width (800 px by default) the columns scroll sideways: antd would squeeze them unreadable. */
+  scrollX?: number;
 };
-
-/** Below this width the columns scroll sideways inside their card (antd's own sizing would squeeze them unreadable). */
-const SCROLL_X = 800;
 
 /**
  * A table of the spec's columns from antd's `sm` breakpoint (576 px) up; on a phone, one column whose cell stacks each
  * row's cells beside their labels, the row's buttons last. Five or six columns in a 390-px card scroll sideways inside
  * it, and what went past its right edge was what the row is there for: its status and its buttons.
  */
-export function StackingTable<T extends object>({ columns, stackedTitle, ...props }: Props<T>) {
+export function StackingTable<T extends object>({ columns, stackedTitle, scrollX = 800, ...props }: Props<T>) {
   const { xs } = Grid.useBreakpoint();
   const stacked: ColumnType<T> = {
     key: 'stacked',
@@ -50,7 +49,7 @@ export function StackingTable<T extends object>({ columns, stackedTitle, ...prop
       columns={[stacked, ...wide]}
       // On a phone the stacked rows name their cells; a header only for a control (the trade log's sort).
       showHeader={xs ? stackedTitle !== undefined : props.showHeader}
-      scroll={xs ? undefined : { x: SCROLL_X }}
+      scroll={xs ? undefined : { x: scrollX }}
     />
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Modal, Spin, Table, Tabs, Tag } from 'antd';
+import { Alert, Modal, Spin, Tabs, Tag } from 'antd';
 import { errorMessage } from '../../../app/errors';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatDateTime } from '../../../app/ui/format';
+import { StackingTable } from '../../../app/ui/StackingTable';
 import { useGetLogDetailQuery } from '../logsApi';
 import { detailClosed, selectLogsUi } from '../logsSlice';
 import type { ExecutionEvent, TradeLogDetail } from '../types';
@@ -18,12 +19,12 @@ function asText(value: unknown): string {
 
 function EventsTable({ events }: { events: ExecutionEvent[] }) {
   return (
-    <Table
+    <StackingTable
       size="small"
       rowKey={(e) => `${e.at}-${e.type}-${e.accountName ?? ''}`}
       dataSource={events}
       pagination={false}
-      scroll={{ x: 600 }}
+      scrollX={600}
       locale={{ emptyText: 'No execution events recorded.' }}
       columns={[
         { title: 'Time', key: 'at', render: (_: unknown, e) => formatDateTime(e.at, '-') },
