@@ -5,3 +5,4 @@ export * from './probes.controller';
 export * from './readiness';
 export * from './shutdown';
 export * from './kafka-readiness';
+export * from './listen-failure';

@@ -12,6 +12,7 @@ import { readiness } from './readiness';
 import type { ServiceDefinition } from './service-definition';
 import { loadDistributedConfig } from './service.config';
 import { installShutdown } from './shutdown';
+import { exitOnListenFailure } from './listen-failure';
 
 /** Runs one service as its own process: a Kafka microservice plus an HTTP port for probes and metrics. */
 export async function runDistributed(def: ServiceDefinition): Promise<void> {
@@ -47,7 +48,7 @@ export async function runDistributed(def: ServiceDefinition): Promise<void> {
     { inheritAppConfig: true },
   );
   // Probes first: liveness answers while the consumer groups are still joining, readiness says 503 until they have.
-  await app.listen(config.PORT, '0.0.0.0');
+  await exitOnListenFailure(def.name, { host: '0.0.0.0', port: config.PORT }, () => app.listen(config.PORT, '0.0.0.0'));
   logger.log(`${def.name}: probes on :${config.PORT}, joining Kafka`, 'Host');
   await connectKafkaClient(bus, def.sendsTo);
   await app.startAllMicroservices();

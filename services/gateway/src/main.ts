@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { AppLogger, ConfigError, createRootLogger, loadConfig } from '@app/common';
 import { allRequestTopics } from '@app/contracts';
-import { exitWhenConsumerDies, installShutdown, readiness } from '@app/host';
+import { exitOnListenFailure, exitWhenConsumerDies, installShutdown, readiness } from '@app/host';
 import { connectKafkaClient, createKafkaClient } from '@app/messaging';
 import { collectDefaultMetrics } from 'prom-client';
 import { createGatewayApp } from './gateway.app';
@@ -31,7 +31,9 @@ async function main(): Promise<void> {
   // Replies never arrive once the reply consumer died for good: exit so the orchestrator restarts us.
   exitWhenConsumerDies(bus.consumer, logger);
   readiness.transportUp = true;
-  await app.listen(config.PORT, config.HOST);
+  await exitOnListenFailure('gateway', { host: config.HOST, port: config.PORT }, () =>
+    app.listen(config.PORT, config.HOST),
+  );
   installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS, { afterClose: () => bus.close() });
   logger.log(`gateway listening on ${config.PUBLIC_URL}`, 'Host');
 }

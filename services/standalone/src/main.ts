@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { AppLogger, ConfigError, createRootLogger, loadConfig } from '@app/common';
-import { installShutdown, readiness } from '@app/host';
+import { exitOnListenFailure, installShutdown, readiness } from '@app/host';
 import { ensureLocalSecrets } from './local-secrets';
 import { runStandalone } from './run-standalone';
 import { sandboxBanner, startSandbox } from './sandbox';
@@ -21,7 +21,9 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = new AppLogger(createRootLogger({ level: config.LOG_LEVEL, service: 'standalone' }));
-  const app = await runStandalone(config, logger, simulator ? [simulator] : []);
+  const app = await exitOnListenFailure('standalone', { host: config.HOST, port: config.PORT }, () =>
+    runStandalone(config, logger, simulator ? [simulator] : []),
+  );
   readiness.transportUp = true;
   installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS);
   process.stdout.write(

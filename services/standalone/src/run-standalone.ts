@@ -69,7 +69,13 @@ export async function runStandalone(
       await extra.close();
     }
   };
-  await gateway.listen(config.PORT, config.HOST);
+  try {
+    await gateway.listen(config.PORT, config.HOST);
+  } catch (err) {
+    // A port already taken, most often: the database and the simulator are closed before the error goes on.
+    await gateway.close().catch(() => undefined);
+    throw err;
+  }
   logger.log(`standalone: data in ${config.DATA_DIR}`, 'Host');
   return gateway;
 }
