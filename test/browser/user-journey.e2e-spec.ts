@@ -262,6 +262,10 @@ describe('new user journey (browser)', () => {
     expect(webhookUrl.startsWith(`${h.url}/api/webhooks/tradingview/`)).toBe(true);
     await h.shot(page, '15-webhook-generator');
 
+    // The count the page gives is the orders a signal places: the group's connection's two accounts and the one
+    // chosen on the alert by itself.
+    const count = page.locator('.ant-descriptions-item').filter({ hasText: 'Accounts' });
+    expect((await count.innerText()).replace(/\s+/g, ' ')).toBe('Accounts 3');
     await page.getByRole('button', { name: 'Test Webhook' }).click();
     await page.getByRole('button', { name: 'Place order' }).click();
     expect(await notice(page, 'Test Webhook Sent!')).toContain('Processed 3 orders, 0 failed');

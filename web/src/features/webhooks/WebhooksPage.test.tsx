@@ -61,6 +61,47 @@ describe('WebhooksPage', () => {
     expect(screen.getAllByText('Webhook generated successfully!')).toHaveLength(1);
   });
 
+  it('should count and list each broker account the orders go to, once, as execution plans them', async () => {
+    mockServer(
+      routes({
+        'GET /api/alerts': [
+          makeAlert({ id: 'al-1', name: 'NQ breakout', groupIds: ['g1'], accountIds: ['acc-1', 'b-2'] }),
+        ],
+        'GET /api/groups': [
+          makeGroup({
+            id: 'g1',
+            name: 'Scalpers',
+            accounts: [
+              { id: 'c1', username: 'bob', environment: 'live', provider: 'Tradovate' },
+              { id: 'c2', username: 'carol', environment: 'demo', provider: 'Tradovate' },
+            ],
+          }),
+        ],
+        'GET /api/accounts': [
+          makeAccount({ id: 'acc-1', accountName: 'DEMO123', connectionName: 'Main' }),
+          makeAccount({ id: 'b-1', accountName: 'LIVE1', connectionId: 'c1', environment: 'live' }),
+          makeAccount({ id: 'b-2', accountName: 'LIVE2', connectionId: 'c1', environment: 'live' }),
+        ],
+      }),
+    );
+    const { user } = renderWithProviders(<WebhooksPage />, { preloadedState: signedInState() });
+    await choose(user);
+    const list = screen.getByRole('region', { name: 'Connected Accounts' });
+    await within(list).findByText('LIVE1');
+    // bob's two accounts (LIVE2 also chosen by itself, counted once) and Main's DEMO123: three orders a signal.
+    const lines = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(lines).toEqual([
+      'LIVE1 bobTradovate live',
+      'LIVE2 bobTradovate live',
+      'carol no accounts synchronised yetTradovate demo',
+      'DEMO123 MainTradovate demo',
+    ]);
+    const details = screen.getByText('Accounts').closest('tr')!;
+    expect(details).toHaveTextContent('Accounts3');
+  });
+
   it('should post a test order to the webhook path and report the counts', async () => {
     const server = mockServer(
       routes({

@@ -1,6 +1,7 @@
 import { Card, Descriptions, List, Tag, Typography } from 'antd';
 import type { Alert } from '../../alerts/types';
 import type { Group } from '../../groups/types';
+import { ordersPerSignal } from '../targets';
 import type { TargetAccount } from '../targets';
 import { ORDER_TYPE_INFO, type OrderType } from '../webhookPayload';
 
@@ -21,7 +22,7 @@ export function WebhookDetails({ alert, orderType, qvUserId, groups, accounts }:
           <Descriptions.Item label="Symbol">{alert.symbol || '{{ticker}}'}</Descriptions.Item>
           <Descriptions.Item label="Alert Name">{alert.name}</Descriptions.Item>
           <Descriptions.Item label="Order Type">{ORDER_TYPE_INFO[orderType].title}</Descriptions.Item>
-          <Descriptions.Item label="Accounts">{accounts.length}</Descriptions.Item>
+          <Descriptions.Item label="Accounts">{ordersPerSignal(accounts)}</Descriptions.Item>
           <Descriptions.Item label="User ID">
             <Typography.Text copyable={{ tooltips: ['Copy User ID', 'Copied'] }} code>
               {qvUserId}
@@ -49,7 +50,12 @@ export function WebhookDetails({ alert, orderType, qvUserId, groups, accounts }:
           locale={{ emptyText: 'No accounts on this alert' }}
           renderItem={(a) => (
             <List.Item>
-              <Typography.Text strong>{a.username}</Typography.Text>
+              <span>
+                <Typography.Text strong>{a.accountName ?? a.username}</Typography.Text>{' '}
+                <Typography.Text type="secondary">
+                  {a.accountName === undefined ? 'no accounts synchronised yet' : a.username}
+                </Typography.Text>
+              </span>
               <span>
                 Tradovate <Tag color={a.environment === 'demo' ? 'gold' : 'green'}>{a.environment}</Tag>
               </span>
