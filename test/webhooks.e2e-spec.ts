@@ -195,6 +195,32 @@ describe('TradingView webhooks (e2e)', () => {
     ).toBe(true);
   });
 
+  it('should place once on a broker account the alert reaches through the same login linked twice', async () => {
+    // demo's login linked a second time: its own rows for DEMO100001 and DEMO100002, the same broker accounts.
+    const again = await connection('demo', 'demo-password');
+    const alertId = await alert([
+      ...targets.slice(0, 2),
+      ...again.accounts.slice(0, 2).map((a) => ({ accountId: a.id, connectionId: again.connectionId })),
+    ]);
+    const res = await post(signal(alertId));
+    const body = (await res.json()) as { successful: number; total: number; request_id: string };
+
+    expect(res.status).toBe(200);
+    expect(body).toMatchObject({ successful: 2, failed: 0, total: 2 });
+    expect(
+      sim.control
+        .orders()
+        .map((o) => Number(o.accountId))
+        .sort((x, y) => x - y),
+    ).toEqual([accountIds.DEMO100001, accountIds.DEMO100002]);
+    const list = await bus.send(Topic.LogsList, { page: 1, page_size: 10, q: body.request_id }, ctx());
+    const detail = await bus.send(Topic.LogsGet, { id: list.items[0].id }, ctx());
+    expect(detail.events.filter((e) => e.message.includes('left out')).map((e) => e.message)).toEqual([
+      'DEMO100001 left out: the same broker account gets this order through another connection',
+      'DEMO100002 left out: the same broker account gets this order through another connection',
+    ]);
+  });
+
   it.each([
     ['limit', {}, { kind: 'order', orderType: 'Limit', price: 21000 }],
     ['stop', { action: 'SELL ' }, { kind: 'order', orderType: 'Stop', stopPrice: 21000, action: 'Sell' }],

@@ -128,15 +128,17 @@ describe('new user journey (browser)', () => {
     await dismissNotices(page);
     await page.getByRole('button', { name: 'Add Manually' }).click();
     const modal = page.getByRole('dialog');
-    await modal.getByLabel('Nickname').fill('Manual demo');
-    await modal.getByLabel('Username').fill('demo');
-    await modal.getByLabel('Password', { exact: true }).fill('demo-password');
+    // A second Tradovate login (the simulator's trader2, three demo accounts): the same login linked twice would
+    // reach the same broker accounts, which a fan-out places on once (fan-out.service.spec.ts).
+    await modal.getByLabel('Nickname').fill('Desk login');
+    await modal.getByLabel('Username').fill('trader2');
+    await modal.getByLabel('Password', { exact: true }).fill('trader2-password');
     await modal.getByLabel('Client ID (cid)').fill('8');
     await modal.getByLabel('Secret (sec)').fill('sim-secret');
     await h.shot(page, '08-add-connection-modal');
     await modal.getByRole('button', { name: 'Save' }).click();
     await notice(page, 'Connection Created');
-    const card = page.getByRole('article', { name: 'Connection Manual demo' });
+    const card = page.getByRole('article', { name: 'Connection Desk login' });
     await card.waitFor();
 
     await card.getByRole('button', { name: 'Test' }).click();
@@ -155,7 +157,7 @@ describe('new user journey (browser)', () => {
     const list = (await (
       await fetch(`${h.url}/api/connections`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as { id: string; nickname: string }[];
-    const manual = list.find((c) => c.nickname === 'Manual demo')!;
+    const manual = list.find((c) => c.nickname === 'Desk login')!;
     await page.getByRole('menuitem', { name: 'Trading Groups' }).click();
     await page.waitForURL('**/groups');
     await see(page, 'No trading groups yet');
@@ -188,8 +190,8 @@ describe('new user journey (browser)', () => {
     await picker.waitFor({ state: 'hidden' });
     await row.getByText('1 account(s)').waitFor();
     // The card names the connection by its broker username (spec: "cards with username"), not its nickname.
-    await row.getByRole('group', { name: 'Member demo' }).waitFor();
-    expect(await row.innerText()).not.toContain('Manual demo');
+    await row.getByRole('group', { name: 'Member trader2' }).waitFor();
+    expect(await row.innerText()).not.toContain('Desk login');
     await h.shot(page, '11-groups');
   });
 
@@ -262,13 +264,13 @@ describe('new user journey (browser)', () => {
     expect(webhookUrl.startsWith(`${h.url}/api/webhooks/tradingview/`)).toBe(true);
     await h.shot(page, '15-webhook-generator');
 
-    // The count the page gives is the orders a signal places: the group's connection's two accounts and the one
+    // The count the page gives is the orders a signal places: the group's connection's three accounts and the one
     // chosen on the alert by itself.
     const count = page.locator('.ant-descriptions-item').filter({ hasText: 'Accounts' });
-    expect((await count.innerText()).replace(/\s+/g, ' ')).toBe('Accounts 3');
+    expect((await count.innerText()).replace(/\s+/g, ' ')).toBe('Accounts 4');
     await page.getByRole('button', { name: 'Test Webhook' }).click();
     await page.getByRole('button', { name: 'Place order' }).click();
-    expect(await notice(page, 'Test Webhook Sent!')).toContain('Processed 3 orders, 0 failed');
+    expect(await notice(page, 'Test Webhook Sent!')).toContain('Processed 4 orders, 0 failed');
   });
 
   it('should place orders when TradingView posts the generated JSON', async () => {
@@ -295,7 +297,7 @@ describe('new user journey (browser)', () => {
     const body = (await res.json()) as { request_id: string; processed_orders: number; failed_orders: number };
 
     expect(res.status).toBe(200);
-    expect(body.processed_orders).toBe(3);
+    expect(body.processed_orders).toBe(4);
     expect(body.failed_orders).toBe(0);
     requestId = body.request_id;
   });

@@ -30,6 +30,7 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
   return {
     id: 'acc-1',
     accountName: 'DEMO123',
+    brokerAccountId: 123,
     connectionId: 'c0a1b2c3-d4e5-6789-abcd-ef0123456789',
     connectionName: 'Main',
     accountType: 'Customer',

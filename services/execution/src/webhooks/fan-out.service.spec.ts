@@ -32,11 +32,14 @@ const attempt = (over: Partial<OrderAttemptEntity> = {}): OrderAttemptEntity => 
   ...over,
 });
 
-/** Two accounts on connection `c`, and with `thirdOnAnotherConnection` a third on connection `d`. */
+/**
+ * Two accounts on connection `c`, and with `thirdOnAnotherConnection` a third on connection `d`: DEMO3, or the account
+ * named by it (`{ name, brokerAccountId }`: the same broker account as one of `c`'s, linked a second time).
+ */
 function setup(
   attempts: OrderAttemptEntity[],
   brokerOrders: { id: number; accountId: number; clOrdId: string }[],
-  thirdOnAnotherConnection = false,
+  thirdOnAnotherConnection: boolean | { name: string; brokerAccountId: number; environment?: string } = false,
 ) {
   const order: string[] = [];
   const placeOrder = jest.fn(() => {
@@ -77,10 +80,11 @@ function setup(
     sessionsFor: () => new ConnectionSessions(openSession),
   };
   const accounts = [
-    { id: randomUUID(), name: 'DEMO1', brokerAccountId: 1 },
-    { id: randomUUID(), name: 'DEMO2', brokerAccountId: 2 },
+    { id: randomUUID(), name: 'DEMO1', brokerAccountId: 1, environment: 'demo' },
+    { id: randomUUID(), name: 'DEMO2', brokerAccountId: 2, environment: 'demo' },
   ];
-  const other = thirdOnAnotherConnection ? [{ id: randomUUID(), name: 'DEMO3', brokerAccountId: 3 }] : [];
+  const third = thirdOnAnotherConnection === true ? { name: 'DEMO3', brokerAccountId: 3 } : thirdOnAnotherConnection;
+  const other = third ? [{ id: randomUUID(), environment: 'demo', ...third }] : [];
   const conns = new Map([
     ['c', { connectionId: 'c', environment: 'demo', accounts }],
     ['d', { connectionId: 'd', environment: 'demo', accounts: other }],
@@ -208,6 +212,40 @@ describe(FanOutService.name, () => {
       ]);
       expect(end).toMatchObject({ status: 'partial', response: result });
       expect(result).toMatchObject({ successful: 1, failed: 1, total: 2 });
+    });
+  });
+
+  describe('execute (one order per broker account)', () => {
+    it('should place once on a broker account the alert reaches through two connections, and say so', async () => {
+      // The same Tradovate login linked twice (by OAuth and by its API key): DEMO1 has a row on each connection.
+      const { sut, placeOrder, batch, route } = setup([], [], { name: 'DEMO1', brokerAccountId: 1 });
+
+      const result = await sut.execute(webhook, signal, route, ctx, false);
+
+      expect(placeOrder.mock.calls.map((c: unknown[]) => (c[2] as { accountId: number }).accountId)).toEqual([1, 2]);
+      const [, attempts, end] = batch.finish.mock.calls[0] as unknown as [
+        string,
+        OrderAttemptEntity[],
+        { events: { type: string; accountName?: string; message: string }[] },
+      ];
+      expect(attempts.map((a) => a.accountId)).toEqual([route.targets[0].accountId, route.targets[1].accountId]);
+      expect(end.events[0]).toEqual({
+        at: expect.any(String),
+        type: 'routed',
+        accountName: 'DEMO1',
+        message: 'DEMO1 left out: the same broker account gets this order through another connection',
+      });
+      expect(result).toMatchObject({ successful: 2, failed: 0, total: 2 });
+    });
+
+    it('should place on each of two broker accounts that share a number in different environments', async () => {
+      // Demo and live are separate Tradovate systems, each numbering its own accounts.
+      const { sut, placeOrder, route } = setup([], [], { name: 'LIVE1', brokerAccountId: 1, environment: 'live' });
+
+      const result = await sut.execute(webhook, signal, route, ctx, false);
+
+      expect(placeOrder).toHaveBeenCalledTimes(3);
+      expect(result).toMatchObject({ successful: 3, total: 3 });
     });
   });
 

@@ -57,8 +57,10 @@ export class FanOutService {
     const connectionIds = new Set([...targets.map((t) => t.connectionId), ...journalled.map((a) => a.connectionId)]);
     const conns = await this.readModel.connectionsOf([...connectionIds], webhook.userId);
     const sessions = this.broker.sessionsFor(ctx);
-    const attempts = settling ? journalled : await this.plan(webhook, signal, route, targets, conns, sessions);
     const events: LogEventV1[] = [];
+    const attempts = settling
+      ? journalled
+      : await this.plan(webhook, signal, route, onePerBrokerAccount(targets, conns, events), conns, sessions);
     const results = await Promise.all(
       attempts.map((a) =>
         a.status === 'pending'
@@ -201,6 +203,38 @@ const resultOf = (a: OrderAttemptEntity, ms: number): Result => ({
 });
 
 type Target = AlertRouteChangedV1['targets'][number];
+
+/**
+ * One target per broker account, the first in the route's order: the same Tradovate login linked twice (by OAuth and
+ * by its API key) gives each connection rows of its own for the same broker account, and an alert reaching it through
+ * both would place the signal on it twice. Each target left out is named in `events`; targets whose account is not
+ * known yet stay, to fail in planning with their own message.
+ */
+function onePerBrokerAccount(
+  targets: Target[],
+  conns: Map<string, BrokerConnectionEntity>,
+  events: LogEventV1[],
+): Target[] {
+  const kept = new Set<string>();
+  return targets.filter((t) => {
+    const account = conns.get(t.connectionId)?.accounts.find((a) => a.id === t.accountId);
+    if (!account) {
+      return true;
+    }
+    const key = `${account.environment}:${account.brokerAccountId}`;
+    if (!kept.has(key)) {
+      kept.add(key);
+      return true;
+    }
+    events.push({
+      at: new Date().toISOString(),
+      type: 'routed',
+      accountName: account.name,
+      message: `${account.name} left out: the same broker account gets this order through another connection`,
+    });
+    return false;
+  });
+}
 
 /** Target `t`'s attempt at `call`: pending, or failed with `error` when planning it failed. */
 const attemptFor = (

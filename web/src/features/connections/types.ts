@@ -45,6 +45,8 @@ export interface ConnectionActionResult {
 export interface Account {
   id: string;
   accountName: string;
+  /** Tradovate's own number for the account, unique within its environment. */
+  brokerAccountId: number;
   connectionId: string;
   connectionName: string;
   accountType: string;

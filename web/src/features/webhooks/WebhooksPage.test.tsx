@@ -65,7 +65,7 @@ describe('WebhooksPage', () => {
     mockServer(
       routes({
         'GET /api/alerts': [
-          makeAlert({ id: 'al-1', name: 'NQ breakout', groupIds: ['g1'], accountIds: ['acc-1', 'b-2'] }),
+          makeAlert({ id: 'al-1', name: 'NQ breakout', groupIds: ['g1'], accountIds: ['acc-1', 'b-2', 'twin'] }),
         ],
         'GET /api/groups': [
           makeGroup({
@@ -79,8 +79,16 @@ describe('WebhooksPage', () => {
         ],
         'GET /api/accounts': [
           makeAccount({ id: 'acc-1', accountName: 'DEMO123', connectionName: 'Main' }),
-          makeAccount({ id: 'b-1', accountName: 'LIVE1', connectionId: 'c1', environment: 'live' }),
-          makeAccount({ id: 'b-2', accountName: 'LIVE2', connectionId: 'c1', environment: 'live' }),
+          makeAccount({ id: 'b-1', accountName: 'LIVE1', brokerAccountId: 1, connectionId: 'c1', environment: 'live' }),
+          makeAccount({ id: 'b-2', accountName: 'LIVE2', brokerAccountId: 2, connectionId: 'c1', environment: 'live' }),
+          // bob's login linked a second time: LIVE1's row on that connection, the same broker account.
+          makeAccount({
+            id: 'twin',
+            accountName: 'LIVE1',
+            brokerAccountId: 1,
+            connectionId: 'c9',
+            environment: 'live',
+          }),
         ],
       }),
     );
@@ -88,7 +96,8 @@ describe('WebhooksPage', () => {
     await choose(user);
     const list = screen.getByRole('region', { name: 'Connected Accounts' });
     await within(list).findByText('LIVE1');
-    // bob's two accounts (LIVE2 also chosen by itself, counted once) and Main's DEMO123: three orders a signal.
+    // bob's two accounts (LIVE2 also chosen by itself and LIVE1 through a second link, counted once) and Main's
+    // DEMO123: three orders a signal.
     const lines = within(list)
       .getAllByRole('listitem')
       .map((li) => li.textContent);

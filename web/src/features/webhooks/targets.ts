@@ -14,16 +14,18 @@ export interface TargetAccount {
 
 /**
  * The accounts an alert's orders go to, each once, as execution plans them: every account of its groups' member
- * connections, plus the accounts chosen on the alert by itself. A member connection with no accounts known yet stays
- * on the list, without an account (it places nothing). Environment defaults to demo when unknown (spec "Webhook
+ * connections, plus the accounts chosen on the alert by itself, one per broker account (the same Tradovate login
+ * linked twice lists its accounts under both connections). A member connection with no accounts known yet stays on
+ * the list, without an account (it places nothing). Environment defaults to demo when unknown (spec "Webhook
  * Generator").
  */
 export function targetAccounts(alert: Alert, groups: Group[], accounts: Account[]): TargetAccount[] {
   const seen = new Map<string, TargetAccount>();
   const add = (a: Account, username: string) => {
-    if (!seen.has(`a:${a.id}`)) {
-      seen.set(`a:${a.id}`, {
-        key: `a:${a.id}`,
+    const key = `a:${a.environment}:${a.brokerAccountId}`;
+    if (!seen.has(key)) {
+      seen.set(key, {
+        key,
         accountName: a.accountName,
         username,
         environment: a.environment || 'demo',
