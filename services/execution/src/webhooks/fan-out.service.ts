@@ -49,18 +49,20 @@ export class FanOutService {
     resuming: boolean,
     unwritten?: IntakeEntry,
   ): Promise<WebhookResultV1> {
-    const targets = this.targets(route);
     // Only a resumed webhook can have attempts: journalled pending by a version that wrote them before sending.
     const journalled = resuming ? await this.journal.attemptsOf(webhook.id) : [];
     const settling = journalled.length > 0;
     // One read of every connection the fan-out touches (planning and sending share it).
-    const connectionIds = new Set([...targets.map((t) => t.connectionId), ...journalled.map((a) => a.connectionId)]);
+    const connectionIds = new Set([
+      ...route.targets.map((t) => t.connectionId),
+      ...journalled.map((a) => a.connectionId),
+    ]);
     const conns = await this.readModel.connectionsOf([...connectionIds], webhook.userId);
     const sessions = this.broker.sessionsFor(ctx);
     const events: LogEventV1[] = [];
     const attempts = settling
       ? journalled
-      : await this.plan(webhook, signal, route, onePerBrokerAccount(targets, conns, events), conns, sessions);
+      : await this.plan(webhook, signal, route, placementsOf(route.targets, conns, events), sessions);
     const results = await Promise.all(
       attempts.map((a) =>
         a.status === 'pending'
@@ -94,11 +96,6 @@ export class FanOutService {
     return response;
   }
 
-  private targets(route: AlertRouteChangedV1): AlertRouteChangedV1['targets'] {
-    const seen = new Set<string>();
-    return route.targets.filter((t) => !seen.has(t.accountId) && seen.add(t.accountId));
-  }
-
   /**
    * Every target's exact call. The contract and its tick size are asked of the contract cache once per connection
    * and environment the fan-out trades in (usually once in all), not once per account: a connection whose token
@@ -108,8 +105,7 @@ export class FanOutService {
     webhook: WebhookEntity,
     signal: Signal,
     route: AlertRouteChangedV1,
-    targets: AlertRouteChangedV1['targets'],
-    conns: Map<string, BrokerConnectionEntity>,
+    placements: Placement[],
     sessions: ConnectionSessions,
   ): Promise<OrderAttemptEntity[]> {
     const ref = contractRefOf(route, signal);
@@ -124,9 +120,7 @@ export class FanOutService {
       return contract;
     };
     return Promise.all(
-      targets.map(async (t) => {
-        const conn = conns.get(t.connectionId);
-        const account = conn?.accounts.find((a) => a.id === t.accountId);
+      placements.map(async ({ target: t, conn, account }) => {
         if (!conn || !account) {
           return failedAttempt(
             webhook,
@@ -204,36 +198,51 @@ const resultOf = (a: OrderAttemptEntity, ms: number): Result => ({
 
 type Target = AlertRouteChangedV1['targets'][number];
 
+/** A target with its connection and account as the read model has them (absent: not synchronised yet). */
+interface Placement {
+  target: Target;
+  conn: BrokerConnectionEntity | undefined;
+  account: BrokerConnectionEntity['accounts'][number] | undefined;
+}
+
 /**
- * One target per broker account, the first in the route's order: the same Tradovate login linked twice (by OAuth and
- * by its API key) gives each connection rows of its own for the same broker account, and an alert reaching it through
- * both would place the signal on it twice. Each target left out is named in `events`; targets whose account is not
- * known yet stay, to fail in planning with their own message.
+ * The targets to place on, each with its connection and account, in the route's order: an account listed twice (two
+ * groups holding its connection) once, and one target per broker account. The same Tradovate login linked twice (by
+ * OAuth and by its API key) gives each connection rows of its own for the same broker account, and an alert reaching
+ * it through both would place the signal on it twice: the first keeps it, and each left out is named in `events`.
+ * Targets whose account is not known yet stay, to fail in planning with their own message.
  */
-function onePerBrokerAccount(
+function placementsOf(
   targets: Target[],
   conns: Map<string, BrokerConnectionEntity>,
   events: LogEventV1[],
-): Target[] {
-  const kept = new Set<string>();
-  return targets.filter((t) => {
-    const account = conns.get(t.connectionId)?.accounts.find((a) => a.id === t.accountId);
-    if (!account) {
-      return true;
+): Placement[] {
+  const accountIds = new Set<string>();
+  const brokerAccounts = new Set<string>();
+  const placements: Placement[] = [];
+  for (const target of targets) {
+    if (accountIds.has(target.accountId)) {
+      continue;
     }
-    const key = `${account.environment}:${account.brokerAccountId}`;
-    if (!kept.has(key)) {
-      kept.add(key);
-      return true;
+    accountIds.add(target.accountId);
+    const conn = conns.get(target.connectionId);
+    const account = conn?.accounts.find((a) => a.id === target.accountId);
+    if (account) {
+      const key = `${account.environment}:${account.brokerAccountId}`;
+      if (brokerAccounts.has(key)) {
+        events.push({
+          at: new Date().toISOString(),
+          type: 'routed',
+          accountName: account.name,
+          message: `${account.name} left out: the same broker account gets this order through another connection`,
+        });
+        continue;
+      }
+      brokerAccounts.add(key);
     }
-    events.push({
-      at: new Date().toISOString(),
-      type: 'routed',
-      accountName: account.name,
-      message: `${account.name} left out: the same broker account gets this order through another connection`,
-    });
-    return false;
-  });
+    placements.push({ target, conn, account });
+  }
+  return placements;
 }
 
 /** Target `t`'s attempt at `call`: pending, or failed with `error` when planning it failed. */
