@@ -7,13 +7,13 @@
 // CPU of the `pglite` thread and of the main thread per webhook is read from /proc. The variants run in a new order
 // each round (--rounds), and each is reported as the median of its rounds and as a ratio to the baseline's median:
 // on these shared VMs one run of the same variant moves by ±10 %, so a change under that is not a finding.
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { FAN_OUT, journalWriter, withJournalDatabase } from './journal-fixture';
 import { machineInfo } from './machine';
 import type { MachineInfo } from './machine';
+import { machineLine, runBench, writeResults } from './side-bench';
 import { percentile } from './stats';
 import { sampleThreads } from './thread-cpu';
 
@@ -164,7 +164,7 @@ function markdown(machine: MachineInfo, o: Options, results: VariantResult[]): s
   return [
     "# The closing write's cost on the embedded database's thread, by schema variant",
     '',
-    `${machine.date} · ${machine.nproc} CPUs (${machine.cpuModel}) · Node ${machine.node} · load average at start ${machine.loadAvgAtStart.join(' / ')}`,
+    machineLine(machine),
     '',
     `The product's \`FanOutJournal.finish\` at fan-out ${FAN_OUT} on a fresh embedded database per variant (${o.warmup} webhooks of warm-up), ` +
       `${o.webhooks} webhooks at each batch size (the fan-outs one statement carries), ${o.rounds} rounds in a rotated order. ` +
@@ -197,16 +197,10 @@ async function main(): Promise<void> {
     }
   }
   const results = summarise(VARIANTS, rounds, o.batches);
-  await mkdir(o.outDir, { recursive: true });
-  await writeFile(path.join(o.outDir, 'latest.json'), `${JSON.stringify({ machine, options: o, results }, null, 2)}\n`);
-  await writeFile(path.join(o.outDir, 'latest.md'), markdown(machine, o, results));
-  log(`results: ${path.relative(process.cwd(), path.join(o.outDir, 'latest.md'))}`);
-  process.exit(0);
+  const md = await writeResults(o.outDir, { machine, options: o, results }, markdown(machine, o, results));
+  log(`results: ${path.relative(process.cwd(), md)}`);
 }
 
 if (require.main === module) {
-  void main().catch((err: unknown) => {
-    process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exit(1);
-  });
+  runBench(main);
 }

@@ -7,7 +7,6 @@
 // housekeeping round (every 5 s). Reported: the pass's time and statements, the housekeeping (vacuums, checkpoints) in
 // each phase, and the closing writes' latency in each phase, during and after as ratios of the baseline's.
 import { execFileSync } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
@@ -17,6 +16,7 @@ import { TradeLogRetention } from '../../services/execution/src/logs/trade-log-r
 import { FAN_OUT, journalWriter, withJournalDatabase } from './journal-fixture';
 import { machineInfo } from './machine';
 import type { MachineInfo } from './machine';
+import { machineLine, runBench, writeResults } from './side-bench';
 import { summarize } from './stats';
 import type { LatencySummary } from './stats';
 
@@ -160,7 +160,7 @@ function markdown(machine: MachineInfo, o: Options, results: CaseResult[]): stri
   return [
     '# Trade-log retention pass on the embedded database',
     '',
-    `${machine.date} · ${machine.nproc} CPUs (${machine.cpuModel}) · Node ${machine.node} · load average at start ${machine.loadAvgAtStart.join(' / ')}`,
+    machineLine(machine),
     '',
     `Journals of webhooks at fan-out ${FAN_OUT} written by the product's closing write, the oldest older than a ${RETENTION_DAYS}-day retention. ` +
       `Closing writes at ${o.rate}/s: for ${o.baselineMs / 1000} s with no pass (the baseline), then while \`TradeLogRetention.prune\` runs, then for ` +
@@ -194,14 +194,8 @@ async function main(): Promise<void> {
   for (const c of cases) {
     results.push(await runCase(c, o, log));
   }
-  await mkdir(o.outDir, { recursive: true });
-  await writeFile(path.join(o.outDir, 'latest.json'), `${JSON.stringify({ machine, options: o, results }, null, 2)}\n`);
-  await writeFile(path.join(o.outDir, 'latest.md'), markdown(machine, o, results));
-  log(`results: ${path.relative(process.cwd(), path.join(o.outDir, 'latest.md'))}`);
-  process.exit(0);
+  const md = await writeResults(o.outDir, { machine, options: o, results }, markdown(machine, o, results));
+  log(`results: ${path.relative(process.cwd(), md)}`);
 }
 
-void main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exit(1);
-});
+runBench(main);
