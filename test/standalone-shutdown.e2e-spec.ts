@@ -61,10 +61,7 @@ describe('standalone process stopped by a signal', () => {
     process.kill(sut.pid, 'SIGINT');
     await sut.waitForLine(/SIGINT received, shutting down/);
     process.kill(sut.pid, 'SIGINT');
-    const exit = await Promise.race([
-      sut.exited,
-      new Promise((resolve) => setTimeout(() => resolve('still running after 15 s'), 15_000)),
-    ]);
+    const exit = await sut.exitWithin(15_000);
 
     expect({ exit, output: sut.output() }).toEqual({
       exit: { code: 0, signal: null },

@@ -33,10 +33,7 @@ describe('standalone process started on a port already taken', () => {
       env,
     });
 
-    const exit = await Promise.race([
-      product.exited,
-      new Promise((resolve) => setTimeout(() => resolve('still running after 60 s'), 60_000)),
-    ]);
+    const exit = await product.exitWithin(60_000);
     await product.kill('SIGKILL');
 
     expect({ exit, output: product.output() }).toEqual({

@@ -27,6 +27,8 @@ export interface NodeProcess {
   /** Sends `signal` (SIGTERM by default) and waits for the exit; SIGKILL after `graceMs`. */
   kill(signal?: NodeJS.Signals, graceMs?: number): Promise<ProcessExit>;
   exited: Promise<ProcessExit>;
+  /** The exit if it comes within `ms`, else 'still running after N s' (an assertion then shows which). */
+  exitWithin(ms: number): Promise<ProcessExit | string>;
   /** Everything printed so far, stderr lines prefixed with [stderr]: print it when a test fails. */
   output(): string;
 }
@@ -69,6 +71,17 @@ export const spawnNode = (scriptPath: string, options: SpawnNodeOptions = {}): N
     name,
     pid: child.pid ?? -1,
     exited,
+    exitWithin: async (ms) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<string>((resolve) => {
+        timer = setTimeout(() => resolve(`still running after ${ms / 1000} s`), ms);
+      });
+      try {
+        return await Promise.race([exited, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     output: () => log.text(),
     waitForLine: (pattern, timeoutMs = 15_000) => log.waitFor(pattern, timeoutMs),
     waitForHttp: async (url, timeoutMs = 15_000) => {
