@@ -7,7 +7,8 @@ import { buildServer, repoRoot, spawnNode, standaloneOn } from '@app/testing';
 
 /**
  * `npm start` where it cannot listen: most often a second copy started while the first still runs. Until 2026-12-02
- * Node's uncaught EADDRINUSE ended it with a stack trace that named neither the port's owner nor the way out.
+ * Node's uncaught EADDRINUSE ended it with a stack trace that named neither the port's owner nor the way out, and
+ * a first start created the administrator and printed its password before it found the port taken.
  */
 describe('standalone process started on a port already taken', () => {
   let holder: Server;
@@ -43,5 +44,7 @@ describe('standalone process started on a port already taken', () => {
       ),
     });
     expect(product.output()).not.toMatch(/at Server\.setupListenHandle|UVExceptionWithHostPort/);
+    // Refused before the first start made its administrator: the password is shown once, when the product runs.
+    expect(product.output()).not.toContain('An administrator account was created');
   }, 90_000);
 });

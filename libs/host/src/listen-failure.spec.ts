@@ -1,14 +1,13 @@
 import { createServer } from 'node:net';
 import type { Server } from 'node:net';
-import { listenFailure } from './listen-failure';
+import { listenFailure, probeListen } from './listen-failure';
 
 /** The error the system gives a server listening on `host`:`port`, or null when it listens. */
 const refusal = (host: string, port: number): Promise<unknown> =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', resolve);
-    server.listen(port, host, () => server.close(() => resolve(null)));
-  });
+  probeListen({ host, port }).then(
+    () => null,
+    (err: unknown) => err,
+  );
 
 describe('listenFailure', () => {
   let taken: Server;
@@ -38,6 +37,17 @@ describe('listenFailure', () => {
     expect(listenFailure(err, { host: '192.0.2.1', port: 3000 })).toMatch(
       /^cannot listen on 192\.0\.2\.1: no network interface/,
     );
+  });
+
+  it('should probe a free port and leave it free', async () => {
+    const free = createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const { port } = free.address() as { port: number };
+    await new Promise((resolve) => free.close(resolve));
+
+    expect(await refusal('127.0.0.1', port)).toBeNull();
+    // The probe closed its socket: the port can be listened on again.
+    expect(await refusal('127.0.0.1', port)).toBeNull();
   });
 
   it('should leave any other error to be thrown on', () => {

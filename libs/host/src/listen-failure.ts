@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+
 /** Where a process was told to listen. */
 export interface ListenAddress {
   host: string;
@@ -21,6 +23,18 @@ export function listenFailure(err: unknown, { host, port }: ListenAddress): stri
     return `cannot listen on ${host}: no network interface of this machine has that address. Set HOST to one of its addresses, or to 0.0.0.0 for all of them.`;
   }
   return undefined;
+}
+
+/**
+ * Listens on `address` and closes again at once: the refusal a later listen there would meet, found before a process
+ * opens or writes anything (standalone's first start creates its administrator and prints the password).
+ */
+export function probeListen({ host, port }: ListenAddress): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(port, host, () => server.close(() => resolve()));
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { AppLogger, ConfigError, createRootLogger, loadConfig } from '@app/common';
-import { exitOnListenFailure, installShutdown, readiness } from '@app/host';
+import { exitOnListenFailure, installShutdown, probeListen, readiness } from '@app/host';
 import { ensureLocalSecrets } from './local-secrets';
 import { runStandalone } from './run-standalone';
 import { sandboxBanner, startSandbox } from './sandbox';
@@ -21,9 +21,13 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = new AppLogger(createRootLogger({ level: config.LOG_LEVEL, service: 'standalone' }));
-  const app = await exitOnListenFailure('standalone', { host: config.HOST, port: config.PORT }, () =>
-    runStandalone(config, logger, simulator ? [simulator] : []),
-  );
+  const address = { host: config.HOST, port: config.PORT };
+  const app = await exitOnListenFailure('standalone', address, async () => {
+    // Refused before the database opens: a first start would otherwise create the administrator and print its
+    // password ("shown only this once") for a product that never ran.
+    await probeListen(address);
+    return runStandalone(config, logger, simulator ? [simulator] : []);
+  });
   readiness.transportUp = true;
   installShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS);
   process.stdout.write(
