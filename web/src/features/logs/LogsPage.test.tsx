@@ -37,6 +37,14 @@ describe('LogsPage', () => {
     expect(url.searchParams.has('q')).toBe(false);
   });
 
+  it('should count one item on one page in the singular', async () => {
+    mockServer({ 'GET /api/logs': page([makeLog({ requestId: 'req-only' })]) });
+    render();
+    expect(await screen.findByText('req-only')).toBeInTheDocument();
+    expect(screen.getByText('1 item')).toBeInTheDocument();
+    expect(screen.getByText('1 page')).toBeInTheDocument();
+  });
+
   it('should show a dash for what a rejected webhook lacks', async () => {
     mockServer({
       'GET /api/logs': page([

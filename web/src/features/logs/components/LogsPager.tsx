@@ -17,8 +17,8 @@ export function LogsPager({ page, totalPages, total, previousLabel, showCounts }
     <Space wrap style={{ margin: '12px 0' }}>
       {showCounts && (
         <>
-          <Tag color="purple">{total} items</Tag>
-          <Tag>{totalPages} pages</Tag>
+          <Tag color="purple">{counted(total, 'item')}</Tag>
+          <Tag>{counted(totalPages, 'page')}</Tag>
           <Tag>Page {page}</Tag>
         </>
       )}
@@ -31,3 +31,6 @@ export function LogsPager({ page, totalPages, total, previousLabel, showCounts }
     </Space>
   );
 }
+
+/** "1 item", "0 items", "12 items". */
+const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
