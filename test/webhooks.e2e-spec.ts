@@ -270,6 +270,19 @@ describe('TradingView webhooks (e2e)', () => {
     ]);
   });
 
+  it('should log a flatten that names no side without one, as the broker was sent none', async () => {
+    sim.control.setFlatLiquidation('accept');
+    const alertId = await alert(targets.slice(0, 2));
+    const res = await post(signal(alertId, { order_type: 'flatten', action: undefined, quantity: undefined }));
+    const { request_id: requestId } = (await res.json()) as { request_id: string };
+    const [item] = (await bus.send(Topic.LogsList, { q: requestId }, ctx())).items;
+    const detail = await bus.send(Topic.LogsGet, { id: item.id }, ctx());
+
+    expect(res.status).toBe(200);
+    expect([item.action, item.orderType]).toEqual([null, 'flatten']);
+    expect(detail.events.find((e) => e.type === 'routed')?.message).toBe('flatten to 2 account(s)');
+  });
+
   it('should accept a text/plain body with trailing whitespace', async () => {
     const alertId = await alert(targets.slice(0, 1));
     const res = await post(`${signal(alertId)}\n  \n`, 'text/plain');

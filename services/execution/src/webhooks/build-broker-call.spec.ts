@@ -51,7 +51,7 @@ describe('buildBrokerCall', () => {
     contract: { id: 42, name: 'MNQZ5' },
     tickSize: 0.25,
   };
-  const signal = (over: Partial<Signal>): Signal => ({
+  const signal = (over: Partial<Exclude<Signal, { orderType: 'flatten' }>>): Signal => ({
     alertId: randomUUID(),
     orderType: 'oso',
     action: 'Buy',

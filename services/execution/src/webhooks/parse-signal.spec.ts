@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@app/contracts';
-import { bodyForLog, parseSignal } from './parse-signal';
+import { bodyForLog, parseSignal, peekSignal } from './parse-signal';
 import { MAX_PRICE, MAX_QUANTITY, MAX_SYMBOL_LENGTH, MAX_TICKS } from './signal';
 
 const body = (over: Record<string, unknown> = {}) =>
@@ -28,6 +28,30 @@ describe('parseSignal', () => {
     const sut = parseSignal(`${body({ action: ' sell ' })}\n \n`);
 
     expect(sut).toMatchObject({ action: 'Sell', quantity: 2, price: 21000.5, orderType: 'market', symbol: 'MNQ1!' });
+  });
+
+  it.each([
+    ['left out', undefined, null],
+    ['blank', ' ', null],
+    ['named', 'BUY', 'Buy'],
+  ])('should take a flatten whose action is %s, with the side it named or none', (_, action, expected) => {
+    const sut = parseSignal(body({ order_type: 'flatten', action, quantity: undefined }));
+
+    expect(sut).toMatchObject({ orderType: 'flatten', action: expected, quantity: 1 });
+  });
+
+  it('should refuse a flatten whose action names no side', () => {
+    expect(failure(body({ order_type: 'flatten', action: 'hold' }))).toBe(
+      'VALIDATION_FAILED: action "hold" is not supported; use buy or sell.',
+    );
+  });
+
+  it('should read no side from a refused flatten that named none, and a market order still needs one', () => {
+    expect(peekSignal(body({ order_type: 'flatten', action: undefined, quantity: 0 }))).toMatchObject({
+      orderType: 'flatten',
+      action: null,
+    });
+    expect(failure(body({ action: undefined }))).toBe('VALIDATION_FAILED: action is missing; use buy or sell.');
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { DomainError } from '@app/contracts';
 import { MAX_PRICE, MAX_QUANTITY, MAX_SYMBOL_LENGTH, MAX_TICKS, ORDER_TYPES } from './signal';
 import type { NamedAction } from '../logs/journalled-action';
-import type { BracketLevel, Signal, SignalOrderType } from './signal';
+import type { BracketLevel, Side, Signal, SignalKind, SignalOrderType } from './signal';
 
 // No `\s*` before `[^{}]*`: the two overlapping runs made a 64 KB `{{   ...` body take seconds (ReDoS).
 const PLACEHOLDER = /\{\{[^{}]*\}\}/;
@@ -74,10 +74,10 @@ export function peekSignal(raw: string): PeekedSignal {
   const b = body as Record<string, unknown>;
   const named = (str(b.order_type) ?? '').toLowerCase() as SignalOrderType;
   const orderType = ORDER_TYPES.includes(named) ? named : null;
-  let action: Signal['action'] | null;
+  let action: Side | null;
   try {
-    // Read as the parser reads it: only a flatten's missing action has a default (Sell), so any other type will do.
-    action = parseAction(b.action, orderType ?? 'market');
+    // Read as the parser reads it: only a flatten may leave its action out.
+    action = orderType === 'flatten' && blank(b.action) ? null : parseSide(b.action);
   } catch {
     action = null;
   }
@@ -127,7 +127,11 @@ export function parseSignal(raw: string): Signal {
   if (!ORDER_TYPES.includes(orderType)) {
     throw bad(`order_type "${shown(b.order_type)}" is not supported; use one of ${ORDER_TYPES.join(', ')}.`);
   }
-  const action = parseAction(b.action, orderType);
+  // A flatten closes whatever is open: its action may be left out, and then it has no side.
+  const kind: SignalKind =
+    orderType === 'flatten'
+      ? { orderType, action: blank(b.action) ? null : parseSide(b.action) }
+      : { orderType, action: parseSide(b.action) };
   const quantity = orderType === 'flatten' && b.quantity === undefined ? 1 : parseQuantity(b.quantity);
   const price = b.price === undefined || b.price === null || b.price === '' ? null : parsePrice(b.price, 'price');
   if ((orderType === 'limit' || orderType === 'stop') && price === null) {
@@ -139,8 +143,7 @@ export function parseSignal(raw: string): Signal {
   checkBrackets(orderType, price, takeProfit, stopLoss);
   return {
     alertId,
-    orderType,
-    action,
+    ...kind,
     quantity,
     price,
     symbol: parseSymbol(b.symbol),
@@ -150,13 +153,10 @@ export function parseSignal(raw: string): Signal {
   };
 }
 
-function parseAction(value: unknown, orderType: SignalOrderType): 'Buy' | 'Sell' {
+function parseSide(value: unknown): Side {
   const a = (str(value) ?? '').toLowerCase();
   if (a === 'buy' || a === 'sell') {
     return a === 'buy' ? 'Buy' : 'Sell';
-  }
-  if (orderType === 'flatten' && a === '') {
-    return 'Sell';
   }
   if (absent(value)) {
     throw bad('action is missing; use buy or sell.');
@@ -237,6 +237,9 @@ function checkBrackets(
 }
 
 /** A field left out, null or blank: TradingView sends `""` for a placeholder it had nothing for. */
+/** Nothing a side could be read from: missing, blank, or neither a string nor a number. */
+const blank = (value: unknown): boolean => str(value) === undefined;
+
 const absent = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 

@@ -15,10 +15,10 @@ export { SYMBOL_MAX_LENGTH as MAX_SYMBOL_LENGTH } from '@app/contracts';
 /** A bracket level: an absolute price, or a number of ticks away from `price`. */
 export type BracketLevel = { price: number } | { ticks: number };
 
-export interface Signal {
+export type Side = 'Buy' | 'Sell';
+
+interface SignalFields {
   alertId: string;
-  orderType: SignalOrderType;
-  action: 'Buy' | 'Sell';
   /** Whole number from 1 to MAX_QUANTITY (1 for flatten, which closes whatever is open). */
   quantity: number;
   /** Up to MAX_PRICE, as are bracket prices; bracket ticks up to MAX_TICKS. */
@@ -29,3 +29,13 @@ export interface Signal {
   stopLoss: BracketLevel | null;
   strategyName: string | null;
 }
+
+/**
+ * Every order type names its side, except flatten: it closes whatever is open, so its side is what the message said,
+ * or null when it said none (and the trade log shows none rather than one the broker never saw).
+ */
+export type Signal = SignalFields & SignalKind;
+
+/** A signal's order type with its side (see Signal). */
+export type SignalKind =
+  { orderType: Exclude<SignalOrderType, 'flatten'>; action: Side } | { orderType: 'flatten'; action: Side | null };

@@ -169,7 +169,7 @@ export class WebhookService {
       {
         at: now,
         type: 'routed',
-        message: `${signal.orderType} ${signal.action} x${signal.quantity} to ${route.targets.length} account(s)`,
+        message: `${routedAction(signal)} to ${route.targets.length} account(s)`,
       },
     ];
     // A request id the gateway made cannot come again: no other delivery to arbitrate with, so no row before the orders.
@@ -209,3 +209,11 @@ export class WebhookService {
 }
 
 const hashBody = (body: string): string => sha256Hex(body.trim());
+
+/** "market Buy x2"; a flatten closes whatever is open, so it has no quantity, and a side only when it named one. */
+const routedAction = (s: Signal): string =>
+  s.orderType !== 'flatten'
+    ? `${s.orderType} ${s.action} x${s.quantity}`
+    : s.action
+      ? `flatten ${s.action}`
+      : 'flatten';
