@@ -237,11 +237,11 @@ function checkBrackets(
 }
 
 /** A field left out, null or blank: TradingView sends `""` for a placeholder it had nothing for. */
-/** Nothing a side could be read from: missing, blank, or neither a string nor a number. */
-const blank = (value: unknown): boolean => str(value) === undefined;
-
 const absent = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** Nothing a side could be read from: absent, or neither a string nor a number. */
+const blank = (value: unknown): boolean => str(value) === undefined;
 
 function str(value: unknown): string | undefined {
   if (typeof value === 'string') {

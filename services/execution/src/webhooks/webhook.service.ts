@@ -211,9 +211,9 @@ export class WebhookService {
 const hashBody = (body: string): string => sha256Hex(body.trim());
 
 /** "market Buy x2"; a flatten closes whatever is open, so it has no quantity, and a side only when it named one. */
-const routedAction = (s: Signal): string =>
-  s.orderType !== 'flatten'
-    ? `${s.orderType} ${s.action} x${s.quantity}`
-    : s.action
-      ? `flatten ${s.action}`
-      : 'flatten';
+function routedAction(s: Signal): string {
+  if (s.orderType !== 'flatten') {
+    return `${s.orderType} ${s.action} x${s.quantity}`;
+  }
+  return s.action ? `flatten ${s.action}` : 'flatten';
+}
