@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildServer, repoRoot, spawnNode, standaloneOn } from '@app/testing';
+import { buildServer, freePort, repoRoot, spawnNode, standaloneOn } from '@app/testing';
 
 /**
  * `npm start` where it cannot listen: most often a second copy started while the first still runs. Until 2026-12-02
@@ -46,5 +46,25 @@ describe('standalone process started on a port already taken', () => {
     expect(product.output()).not.toMatch(/at Server\.setupListenHandle|UVExceptionWithHostPort/);
     // Refused before the first start made its administrator: the password is shown once, when the product runs.
     expect(product.output()).not.toContain('An administrator account was created');
+  }, 90_000);
+
+  it("should say so in one line when the sandbox broker's SIMULATOR_PORT is the one taken", async () => {
+    const { port: taken } = holder.address() as { port: number };
+    const { env } = standaloneOn(dataDir, await freePort());
+    const product = spawnNode(path.join(repoRoot(), 'dist/services/standalone/src/main.js'), {
+      name: 'standalone',
+      env: { ...env, SIMULATOR_PORT: String(taken) },
+    });
+
+    const exit = await product.exitWithin(60_000);
+    await product.kill('SIGKILL');
+
+    expect({ exit, output: product.output() }).toEqual({
+      exit: { code: 1, signal: null },
+      output: expect.stringContaining(
+        `SIMULATOR_PORT: port ${taken} is already in use: another program, or the product already running, listens there. Stop it, or choose a free port with SIMULATOR_PORT.`,
+      ),
+    });
+    expect(product.output()).not.toMatch(/at Server\.setupListenHandle|UVExceptionWithHostPort/);
   }, 90_000);
 });

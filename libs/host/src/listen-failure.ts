@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 export interface ListenAddress {
   host: string;
   port: number;
+  /** The variable that chooses the port, named in the way out (PORT when not given). */
+  variable?: string;
 }
 
 /**
@@ -11,13 +13,13 @@ export interface ListenAddress {
  * other error. The usual case is a second `npm start` (or anything else) already on the port, which Node reports as an
  * uncaught `EADDRINUSE` with a stack trace that names neither the port's owner nor the way out.
  */
-export function listenFailure(err: unknown, { host, port }: ListenAddress): string | undefined {
+export function listenFailure(err: unknown, { host, port, variable = 'PORT' }: ListenAddress): string | undefined {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   if (code === 'EADDRINUSE') {
-    return `port ${port} is already in use: another program, or the product already running, listens there. Stop it, or choose a free port with PORT.`;
+    return `port ${port} is already in use: another program, or the product already running, listens there. Stop it, or choose a free port with ${variable}.`;
   }
   if (code === 'EACCES') {
-    return `port ${port} needs privileges this user does not have (ports below 1024 do). Choose another with PORT.`;
+    return `port ${port} needs privileges this user does not have (ports below 1024 do). Choose another with ${variable}.`;
   }
   if (code === 'EADDRNOTAVAIL') {
     return `cannot listen on ${host}: no network interface of this machine has that address. Set HOST to one of its addresses, or to 0.0.0.0 for all of them.`;

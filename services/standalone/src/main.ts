@@ -9,9 +9,10 @@ import { standaloneConfigSchema } from './standalone.config';
 /** `npm start`: the whole product in one process. */
 async function main(): Promise<void> {
   ensureLocalSecrets(process.env);
-  const simulator = await startSandbox(process.env);
+  let simulator;
   let config;
   try {
+    simulator = await startSandbox(process.env);
     config = loadConfig(standaloneConfigSchema);
   } catch (err) {
     if (err instanceof ConfigError) {

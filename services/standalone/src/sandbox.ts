@@ -1,4 +1,5 @@
-import { port } from '@app/common';
+import { ConfigError, loadConfig, port } from '@app/common';
+import { listenFailure } from '@app/host';
 import { DEFAULT_APP, DEFAULT_OAUTH_CLIENT, DEFAULT_USERS, startSimulator } from '@app/simulator';
 import type { Simulator } from '@app/simulator';
 import { z } from 'zod';
@@ -14,20 +15,23 @@ const sandboxVars = z.object({
 /**
  * Sandbox mode (standalone's default): the bundled Tradovate simulator runs in this process and
  * every TRADOVATE_* variable points at it, so a new user can connect and trade with nothing real.
- * Runs before the config is loaded. Unset TRADOVATE_SANDBOX means "on" unless broker URLs are set
- * (then they are meant); TRADOVATE_SANDBOX=true overrides them, false keeps the configured broker.
+ * Runs before the config is loaded; a malformed or taken SIMULATOR_PORT is a ConfigError. Unset
+ * TRADOVATE_SANDBOX means "on" unless broker URLs are set (then they are meant); TRADOVATE_SANDBOX=true
+ * overrides them, false keeps the configured broker.
  */
 export async function startSandbox(env: NodeJS.ProcessEnv): Promise<Simulator | undefined> {
-  const vars = sandboxVars.parse(
-    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
-  );
+  const vars = loadConfig(sandboxVars, env);
   const configured = vars.TRADOVATE_DEMO_URL !== undefined || vars.TRADOVATE_LIVE_URL !== undefined;
   const mode = vars.TRADOVATE_SANDBOX ?? (configured ? 'false' : 'true');
   env.TRADOVATE_SANDBOX = mode;
   if (!['true', '1', 'yes'].includes(mode)) {
     return undefined;
   }
-  const simulator = await startSimulator({ port: vars.SIMULATOR_PORT });
+  const simulator = await startSimulator({ port: vars.SIMULATOR_PORT }).catch((err: unknown) => {
+    // A SIMULATOR_PORT already taken is refused as a setting to change, like a malformed one.
+    const words = listenFailure(err, { host: '127.0.0.1', port: vars.SIMULATOR_PORT, variable: 'SIMULATOR_PORT' });
+    throw words === undefined ? err : new ConfigError([`SIMULATOR_PORT: ${words}`]);
+  });
   Object.assign(env, brokerEnvOf(simulator));
   return simulator;
 }
