@@ -40,10 +40,7 @@ describe('listenFailure', () => {
   });
 
   it('should probe a free port and leave it free', async () => {
-    const free = createServer();
-    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
-    const { port } = free.address() as { port: number };
-    await new Promise((resolve) => free.close(resolve));
+    const port = await probeListen({ host: '127.0.0.1', port: 0 });
 
     expect(await refusal('127.0.0.1', port)).toBeNull();
     // The probe closed its socket: the port can be listened on again.

@@ -28,14 +28,19 @@ export function listenFailure(err: unknown, { host, port, variable = 'PORT' }: L
 }
 
 /**
- * Listens on `address` and closes again at once: the refusal a later listen there would meet, found before a process
- * opens or writes anything (standalone's first start creates its administrator and prints the password).
+ * Listens on `address` and closes again at once, answering the port it had (port 0: the one the kernel picked): the
+ * refusal a later listen there would meet, found before a process opens or writes anything (standalone's first start
+ * creates its administrator and prints the password), or a port free right now.
  */
-export function probeListen({ host, port }: ListenAddress): Promise<void> {
+export function probeListen({ host, port }: ListenAddress): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(port, host, () => server.close(() => resolve()));
+    server.listen(port, host, () => {
+      const address = server.address();
+      const bound = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (bound ? resolve(bound) : reject(new Error('no port assigned'))));
+    });
   });
 }
 
