@@ -76,8 +76,8 @@ export function peekSignal(raw: string): PeekedSignal {
   const orderType = ORDER_TYPES.includes(named) ? named : null;
   let action: Side | null;
   try {
-    // Read as the parser reads it: only a flatten may leave its action out.
-    action = orderType === 'flatten' && blank(b.action) ? null : parseSide(b.action);
+    // Read as the parser reads it; every order type but flatten reads its side alike.
+    action = kindOf(orderType ?? 'market', b.action).action;
   } catch {
     action = null;
   }
@@ -127,11 +127,7 @@ export function parseSignal(raw: string): Signal {
   if (!ORDER_TYPES.includes(orderType)) {
     throw bad(`order_type "${shown(b.order_type)}" is not supported; use one of ${ORDER_TYPES.join(', ')}.`);
   }
-  // A flatten closes whatever is open: its action may be left out, and then it has no side.
-  const kind: SignalKind =
-    orderType === 'flatten'
-      ? { orderType, action: blank(b.action) ? null : parseSide(b.action) }
-      : { orderType, action: parseSide(b.action) };
+  const kind = kindOf(orderType, b.action);
   const quantity = orderType === 'flatten' && b.quantity === undefined ? 1 : parseQuantity(b.quantity);
   const price = b.price === undefined || b.price === null || b.price === '' ? null : parsePrice(b.price, 'price');
   if ((orderType === 'limit' || orderType === 'stop') && price === null) {
@@ -151,6 +147,13 @@ export function parseSignal(raw: string): Signal {
     stopLoss,
     strategyName: str(b.strategy_name) ?? null,
   };
+}
+
+/** The order type with its side. A flatten closes whatever is open: its action may be left out, and then it has none. */
+function kindOf(orderType: SignalOrderType, action: unknown): SignalKind {
+  return orderType === 'flatten'
+    ? { orderType, action: blank(action) ? null : parseSide(action) }
+    : { orderType, action: parseSide(action) };
 }
 
 function parseSide(value: unknown): Side {
