@@ -8,7 +8,9 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const { swcOptions } = createRequire(import.meta.url)('./swc-options.js');
+const require = createRequire(import.meta.url);
+const { swcOptions } = require('./swc-options.js');
+const { buildInfo } = require('./build-info.js');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const roots = ['services', 'libs', 'simulator', 'bench'];
@@ -60,4 +62,5 @@ const files = [];
 for (const r of roots) for await (const f of walk(path.join(root, r))) files.push(f);
 const results = await Promise.all(files.map(compile));
 const built = results.filter(Boolean).length;
+await writeFile(path.join(root, 'dist', 'build-info.json'), JSON.stringify(buildInfo(root), null, 2) + '\n');
 console.log(`build: ${built} of ${files.length} files compiled in ${Date.now() - started} ms`);

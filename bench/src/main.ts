@@ -8,6 +8,7 @@ import { measureProduct, sweepAll, withTarget } from './compare';
 import type { RunContext } from './compare';
 import { measureKafkaRoundTrip } from './kafka-round-trip';
 import { machineInfo } from './machine';
+import { describeBuild, readProductBuild } from './product-build';
 import { METHOD } from './method';
 import { parseOptions } from './options';
 import { readProfiles } from './profile-summary';
@@ -111,8 +112,9 @@ async function main(): Promise<void> {
   const started = Date.now();
   const o = parseOptions(process.argv.slice(2), path.join(root, 'bench/results'), root);
   const machine = await machineInfo();
+  const product = await readProductBuild(o.productRoot);
   log(
-    `bench: ${machine.nproc} cpus (${machine.cpuModel}), ${machine.memoryMiB} MiB, node ${machine.node}, load ${machine.loadAvgAtStart.join(' ')}, steal ${machine.stealAtStartPct} % idle`,
+    `bench: ${machine.nproc} cpus (${machine.cpuModel}), ${machine.memoryMiB} MiB, node ${machine.node}, load ${machine.loadAvgAtStart.join(' ')}, steal ${machine.stealAtStartPct} % idle; ${describeBuild(product)}`,
   );
   const sim = await startBenchSimulator();
   const c: RunContext = {
@@ -158,6 +160,7 @@ async function main(): Promise<void> {
   await sim.close();
   const result: BenchResult = {
     machine,
+    product,
     mode: o.soak ? 'soak' : o.quick ? 'quick' : 'default',
     durationS: Math.round((Date.now() - started) / 1000),
     method: METHOD,

@@ -261,3 +261,22 @@ describe('resultMarkdown, CPU profiles', () => {
     expect(resultMarkdown(soakResult(), 'latest-soak.svg', null)).not.toContain('CPU profiles');
   });
 });
+
+describe('resultMarkdown, the build measured', () => {
+  const header = (r: BenchResult): string => resultMarkdown(r, 'latest.svg', null).split('\n')[2];
+
+  it("should name the product's commit in the header, and say when the build held uncommitted changes", () => {
+    const build = { commit: 'efb37273cfc4c1e87f4e5ff1f6f9630f5814db09', builtAt: '2026-12-02T18:00:00.000Z' };
+
+    expect(header({ ...soakResult(), product: { ...build, uncommittedChanges: false } })).toContain(
+      '· product commit efb37273cfc4, built 2026-12-02T18:00:00.000Z',
+    );
+    expect(header({ ...soakResult(), product: { ...build, uncommittedChanges: true } })).toContain(
+      '· product commit efb37273cfc4 with uncommitted changes, built',
+    );
+  });
+
+  it('should say so when the build was not recorded', () => {
+    expect(header(soakResult())).toContain('· product build not recorded');
+  });
+});

@@ -3,6 +3,7 @@ import type { AllocationShare, AllocationSummary } from '../alloc-summary';
 import { rssGrowth } from '../checks';
 import { addedList, pairsOf, waitedWhere } from '../half-rate';
 import { describeOwnPauses } from '../own-pauses';
+import { describeBuild } from '../product-build';
 import { describeStalls } from '../stalls';
 import { describeUse } from '../thread-cpu';
 import type { ProfileSummary, Share } from '../profile-summary';
@@ -16,7 +17,8 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
     `# Webhook fan-out benchmark (${r.mode})`,
     '',
     `${m.date} · ${m.nproc} CPUs (${m.cpuModel}) · ${m.memoryMiB} MiB · Node ${m.node} · Linux ${m.kernel} · ` +
-      `load average at start ${m.loadAvgAtStart.join(' / ')} · CPU steal at start ${f(m.stealAtStartPct)} % · run took ${r.durationS} s`,
+      `load average at start ${m.loadAvgAtStart.join(' / ')} · CPU steal at start ${f(m.stealAtStartPct)} % · run took ${r.durationS} s · ` +
+      describeBuild(r.product),
     '',
     `![${chartedSoak(r) ? 'memory over the soak' : 'latency versus rate'}](${pngName ?? svgName})`,
   ];

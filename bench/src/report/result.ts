@@ -2,6 +2,7 @@
 import type { AllocationSummary } from '../alloc-summary';
 import type { LatencySummary } from '../stats';
 import type { MachineInfo } from '../machine';
+import type { ProductBuild } from '../product-build';
 import type { OwnPauses } from '../own-pauses';
 import type { ProfileSummary } from '../profile-summary';
 import type { StepStalls } from '../stalls';
@@ -70,6 +71,8 @@ export interface TargetCheck {
 
 export interface BenchResult {
   machine: MachineInfo;
+  /** The product's build that was measured (absent in results from before 2026-12-02). */
+  product?: ProductBuild | null;
   mode: 'quick' | 'default' | 'soak';
   durationS: number;
   method: string[];
