@@ -88,6 +88,31 @@ describe('evaluateChecks', () => {
     });
   });
 
+  it("should read throughput against the mean of the relay's sweeps before and after the product", () => {
+    const product = sweep('standalone', 400, [step(400, true), step(480, false)]);
+    const faster = sweep('baseline', 960, [step(960, true), step(1120, false)]);
+    const slower = sweep('baseline', 640, [step(640, true), step(800, false)]);
+
+    // 400/s is under half of 960/s, and half of their mean (800/s) or more.
+    expect(byName(evaluateChecks([faster, product], [], null, null, slower), 'standalone throughput')).toMatchObject({
+      measured: "400/s vs 800/s = 50 % (the relay's mean: 960/s before the product, 640/s after it)",
+      met: true,
+    });
+    expect(byName(evaluateChecks([faster, product], [], null, null), 'standalone throughput')).toMatchObject({
+      measured: '400/s vs 960/s = 42 %',
+      met: false,
+    });
+  });
+
+  it("should not judge throughput when a deciding step of the relay's second sweep was stolen", () => {
+    const product = sweep('standalone', 240, [step(240, true), step(320, false)]);
+    const stolenAfter = sweep('baseline', 480, [step(480, true), step(640, false, 20)]);
+
+    expect(
+      byName(evaluateChecks([baseline, product], [], null, null, stolenAfter), 'standalone throughput'),
+    ).toMatchObject({ met: null, unjudged: expect.stringContaining('20 %') });
+  });
+
   it('should ignore steal in steps that did not decide the sustained rate', () => {
     const noisyLow = sweep('standalone', 240, [step(10, true, 50), step(240, true), step(320, false)]);
     expect(byName(evaluateChecks([baseline, noisyLow], [], null, null), 'standalone throughput')).toMatchObject({

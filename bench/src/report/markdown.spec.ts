@@ -280,3 +280,28 @@ describe('resultMarkdown, the build measured', () => {
     expect(header(soakResult())).toContain('· product build not recorded');
   });
 });
+
+describe('resultMarkdown, the relay on both sides of the product', () => {
+  const relay = (rate: number, main: number) => ({
+    target: 'baseline' as const,
+    fanOut: 10,
+    sustainedRate: rate,
+    steps: [{ ...step(9), rate, threads: { cpuMs: { main, helpers: 0.1 }, wakes: { main: 3, helpers: 0.2 } } }],
+  });
+  const withSweeps = (relayAfter?: ReturnType<typeof relay>): BenchResult => ({
+    ...halfRateResult(step(9), step(20)),
+    sweeps: [relay(1120, 0.65), { target: 'standalone', fanOut: 10, steps: [step(50)], sustainedRate: 80 }],
+    ...(relayAfter ? { relayAfter } : {}),
+  });
+
+  it("should give the relay's two sweeps, what a webhook cost its main thread in each, and the mean the target reads", () => {
+    expect(resultMarkdown(withSweeps(relay(640, 1.13)), 'latest.svg', null)).toContain(
+      'The relay at fan-out 10 before the standalone product: 1120/s (main thread 0.65 ms a webhook); swept again ' +
+        'right after it: 640/s (main thread 1.13 ms a webhook). The throughput target reads the product against their mean, 880/s.',
+    );
+  });
+
+  it('should say nothing of a second sweep in results that have none', () => {
+    expect(resultMarkdown(withSweeps(), 'latest.svg', null)).not.toContain('swept again');
+  });
+});

@@ -9,6 +9,7 @@ import { describeUse } from '../thread-cpu';
 import type { ProfileSummary, Share } from '../profile-summary';
 import { chartedSoak } from './result';
 import type { BenchResult } from './result';
+import type { SweepResult } from '../sweep';
 
 const f = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '—');
 export function resultMarkdown(r: BenchResult, svgName: string, pngName: string | null): string {
@@ -41,6 +42,7 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
         `${at ? `${f(at.latency.p50)} / ${f(at.latency.p99)} / ${f(at.latency.max)}` : '—'} | ${at ? f(at.cpuMsPerWebhook, 2) : '—'} | ${f(peak, 0)} |`,
     );
   }
+  lines.push(...relayDrift(r));
   if (r.halfRate.length) {
     lines.push('', '## Latency at half the product’s sustained rate (same rate for both)', '');
     lines.push('The median of the alternated pairs of steps; every pair’s p99 added in the order they ran.', '');
@@ -218,4 +220,26 @@ function profilesMarkdown(profiles: ProfileSummary[]): string[] {
     }
   }
   return lines;
+}
+
+/**
+ * The relay's second fan-out-10 sweep, after the product's, beside its first: how far the VM's speed moved while the
+ * product was measured, and the mean the throughput target reads.
+ */
+function relayDrift(r: BenchResult): string[] {
+  const before = r.sweeps.find((s) => s.target === 'baseline' && s.fanOut === 10);
+  const after = r.relayAfter;
+  if (!before || !after) {
+    return [];
+  }
+  const mainMs = (s: SweepResult): string => {
+    const ms = s.steps.find((p) => p.rate === s.sustainedRate && p.pass)?.threads?.cpuMs.main;
+    return ms === undefined ? '' : ` (main thread ${f(ms, 2)} ms a webhook)`;
+  };
+  return [
+    '',
+    `The relay at fan-out 10 before the standalone product: ${before.sustainedRate}/s${mainMs(before)}; swept again ` +
+      `right after it: ${after.sustainedRate}/s${mainMs(after)}. The throughput target reads the product against ` +
+      `their mean, ${(before.sustainedRate + after.sustainedRate) / 2}/s.`,
+  ];
 }

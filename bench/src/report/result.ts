@@ -80,6 +80,8 @@ export interface BenchResult {
   halfRate: HalfRateComparison[];
   kafka: KafkaRoundTrip | null;
   soak: SoakResult | null;
+  /** The relay's fan-out-10 sweep again, after the standalone product's (absent in results from before 2026-12-02). */
+  relayAfter?: SweepResult | null;
   checks: TargetCheck[];
   notes: string[];
   /** `--profile`: each thread's profile summarised (absent without it, and in results from before 2026-11-27). */
