@@ -11,15 +11,14 @@ const git = (root, args) =>
  * no git on this machine, as in a container image's build).
  */
 function buildInfo(root, now = new Date()) {
-  let commit = null;
-  let uncommittedChanges = false;
+  const builtAt = now.toISOString();
   try {
-    commit = git(root, ['rev-parse', 'HEAD']).trim();
-    uncommittedChanges = git(root, ['status', '--porcelain', '--untracked-files=no']).trim() !== '';
+    const commit = git(root, ['rev-parse', 'HEAD']).trim();
+    const uncommittedChanges = git(root, ['status', '--porcelain', '--untracked-files=no']).trim() !== '';
+    return { commit, uncommittedChanges, builtAt };
   } catch {
-    commit = null;
+    return { commit: null, uncommittedChanges: false, builtAt };
   }
-  return { commit, uncommittedChanges, builtAt: now.toISOString() };
 }
 
 module.exports = { buildInfo };

@@ -6,7 +6,7 @@ import { addedList, pairsOf } from './half-rate';
 import type { HalfRateComparison, KafkaRoundTrip, SoakResult, TargetCheck } from './report/result';
 import type { StepResult, SweepResult } from './sweep';
 
-const sweepOf = (sweeps: SweepResult[], target: string, fanOut: number): SweepResult | undefined =>
+export const sweepOf = (sweeps: SweepResult[], target: string, fanOut: number): SweepResult | undefined =>
   sweeps.find((s) => s.target === target && s.fanOut === fanOut);
 
 /** The steps a sustained rate rests on: the highest that passed and the first that failed above it. */
@@ -15,6 +15,13 @@ export function decidingSteps(sweep: SweepResult): StepResult[] {
   const fail = sweep.steps.filter((p) => !p.pass && p.rate > sweep.sustainedRate).sort((a, b) => a.rate - b.rate)[0];
   return [pass, fail].filter((p): p is StepResult => p !== undefined);
 }
+
+/**
+ * The relay's rate the throughput target reads: with its sweep run again after the product's, the mean of the two, its
+ * rate over the product's minutes.
+ */
+export const relayRate = (before: SweepResult, after?: SweepResult | null): number =>
+  after ? (before.sustainedRate + after.sustainedRate) / 2 : before.sustainedRate;
 
 /** Why a check cannot be judged from these steps, or undefined when none of them was stolen. */
 export function stolen(steals: number[]): string | undefined {
@@ -54,8 +61,7 @@ export function evaluateChecks(
   const ss = sweepOf(sweeps, 'standalone', 10);
   const throughput = ['standalone throughput, fan-out 10', '≥ 50 % of the baseline’s sustained rate'] as const;
   if (bs && ss) {
-    // With the relay swept again after the product, its rate over the product's minutes is the mean of the two.
-    const b = relayAfter ? (bs.sustainedRate + relayAfter.sustainedRate) / 2 : bs.sustainedRate;
+    const b = relayRate(bs, relayAfter);
     const s = ss.sustainedRate;
     const relays = relayAfter ? [bs, relayAfter] : [bs];
     const steals = [...relays, ss].flatMap(decidingSteps).map((p) => p.stealPct);

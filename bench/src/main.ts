@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { startBaseline } from './baseline/baseline-target';
 import { allocationProfiling } from './alloc-summary';
-import { evaluateChecks } from './checks';
+import { evaluateChecks, sweepOf } from './checks';
 import { measureProduct, sweepAll, withTarget } from './compare';
 import type { RunContext } from './compare';
 import { measureKafkaRoundTrip } from './kafka-round-trip';
@@ -58,7 +58,7 @@ async function runStandalone(c: RunContext, o: BenchOptions, out: Collected): Pr
  */
 async function sweepRelayAgain(c: RunContext, out: Collected): Promise<void> {
   const sets = c.sets.filter((s) => s.fanOut === 10);
-  if (sets.length === 0 || !out.sweeps.some((s) => s.target === 'standalone' && s.fanOut === 10)) {
+  if (sets.length === 0 || !sweepOf(out.sweeps, 'standalone', 10)) {
     return;
   }
   log('baseline relay again, fan-out 10, after the standalone product:');

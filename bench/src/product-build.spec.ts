@@ -3,11 +3,12 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readProductBuild } from './product-build';
+import type { ProductBuild } from './product-build';
 
 // The build script's own half (CommonJS, loaded by scripts/build-server.mjs).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { buildInfo } = require('../../scripts/build-info.js') as {
-  buildInfo: (root: string, now?: Date) => { commit: string | null; uncommittedChanges: boolean; builtAt: string };
+  buildInfo: (root: string, now?: Date) => ProductBuild;
 };
 
 describe('the record of the product build a run measured', () => {

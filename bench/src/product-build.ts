@@ -7,6 +7,7 @@ export interface ProductBuild {
   commit: string | null;
   /** Tracked files differed from that commit: the build holds work that no commit names. */
   uncommittedChanges: boolean;
+  /** When the build last ran over dist/ (it recompiles only what changed, so the files may be older). */
   builtAt: string;
 }
 

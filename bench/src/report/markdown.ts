@@ -1,6 +1,6 @@
 // bench/results/<name>.md: the tables a reader needs, ratios against the baseline measured in the same run.
 import type { AllocationShare, AllocationSummary } from '../alloc-summary';
-import { rssGrowth } from '../checks';
+import { relayRate, rssGrowth, sweepOf } from '../checks';
 import { addedList, pairsOf, waitedWhere } from '../half-rate';
 import { describeOwnPauses } from '../own-pauses';
 import { describeBuild } from '../product-build';
@@ -32,8 +32,7 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
       '| --- | --- | --- | --- | --- | --- | --- | --- |',
     );
   }
-  const base = (fanOut: number): number =>
-    r.sweeps.find((s) => s.target === 'baseline' && s.fanOut === fanOut)?.sustainedRate ?? Number.NaN;
+  const base = (fanOut: number): number => sweepOf(r.sweeps, 'baseline', fanOut)?.sustainedRate ?? Number.NaN;
   for (const s of [...r.sweeps].sort((a, b) => a.fanOut - b.fanOut)) {
     const at = s.steps.find((p) => p.rate === s.sustainedRate);
     const peak = Math.max(...s.steps.map((p) => p.peakRssMiB));
@@ -227,7 +226,7 @@ function profilesMarkdown(profiles: ProfileSummary[]): string[] {
  * product was measured, and the mean the throughput target reads.
  */
 function relayDrift(r: BenchResult): string[] {
-  const before = r.sweeps.find((s) => s.target === 'baseline' && s.fanOut === 10);
+  const before = sweepOf(r.sweeps, 'baseline', 10);
   const after = r.relayAfter;
   if (!before || !after) {
     return [];
@@ -240,6 +239,6 @@ function relayDrift(r: BenchResult): string[] {
     '',
     `The relay at fan-out 10 before the standalone product: ${before.sustainedRate}/s${mainMs(before)}; swept again ` +
       `right after it: ${after.sustainedRate}/s${mainMs(after)}. The throughput target reads the product against ` +
-      `their mean, ${(before.sustainedRate + after.sustainedRate) / 2}/s.`,
+      `their mean, ${relayRate(before, after)}/s.`,
   ];
 }
