@@ -6,12 +6,15 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AppLogger } from '@app/common';
 import { readiness } from '@app/host';
 import type { ServiceRuntime } from '@app/messaging';
+import cors from 'cors';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { GatewayModule } from './gateway.module';
 import type { GatewayConfig } from './gateway.settings';
 import { requestIdMiddleware } from './http/request-id.middleware';
+import { WebhookIntake } from './webhooks/webhook-intake.service';
+import { answerWebhooksFirst } from './webhooks/webhook-route';
 
 /** Builds the gateway application (both run modes): security headers, body limits, the API and the web client. */
 export async function createGatewayApp(
@@ -26,22 +29,23 @@ export async function createGatewayApp(
   keepConnections(app, config.HTTP_KEEP_ALIVE_TIMEOUT_MS);
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
-  app.use(requestIdMiddleware);
-  app.use(
-    helmet({
-      // helmet's defaults, except: antd injects its styles at run time ('unsafe-inline' styles, no
-      // inline scripts), framing is refused outright, and plain-HTTP localhost is not upgraded.
-      contentSecurityPolicy: {
-        directives: {
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'frame-ancestors': ["'none'"],
-          'upgrade-insecure-requests': null,
-        },
+  // helmet's defaults, except: antd injects its styles at run time ('unsafe-inline' styles, no
+  // inline scripts), framing is refused outright, and plain-HTTP localhost is not upgraded.
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'frame-ancestors': ["'none'"],
+        'upgrade-insecure-requests': null,
       },
-    }),
-  );
+    },
+  });
   const origins = new Set([new URL(config.PUBLIC_URL).origin, ...config.CORS_ORIGINS]);
-  app.enableCors({ origin: (origin, cb) => cb(null, !origin || origins.has(origin)), credentials: false });
+  const corsPolicy = cors({ origin: (origin, cb) => cb(null, !origin || origins.has(origin)), credentials: false });
+  app.use(requestIdMiddleware);
+  app.use(securityHeaders);
+  app.use(corsPolicy);
+  answerWebhooksFirst(app.getHttpServer(), app.get(WebhookIntake), [securityHeaders, corsPolicy]);
   // TradingView webhooks are read raw by their route (any content type, 64 KB, logged even when too
   // large); every other API body is parsed here.
   app.use(

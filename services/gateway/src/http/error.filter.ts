@@ -20,7 +20,7 @@ export class ApiErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const req = http.getRequest<Request & { id?: string }>();
     const res = http.getResponse<Response>();
-    const { status, body } = this.toResponse(err, String(req.id ?? ''));
+    const { status, body } = apiErrorOf(err, String(req.id ?? ''));
     if (status >= 500) {
       this.logger.error({ err, code: body.code, status, requestId: body.requestId }, 'request failed');
     }
@@ -28,27 +28,28 @@ export class ApiErrorFilter implements ExceptionFilter {
       res.status(status).json(body);
     }
   }
+}
 
-  private toResponse(err: unknown, requestId: string): { status: number; body: ApiErrorBody } {
-    if (err instanceof DomainError) {
-      const detail = err.details && err.details.length > 0 ? err.details : err.message;
-      return { status: httpStatusOf(err.code), body: { detail, code: err.code, requestId } };
-    }
-    if (err instanceof HttpException) {
-      const status = err.getStatus();
-      return { status, body: { detail: messageOf(err), code: codeOfStatus(status), requestId } };
-    }
-    // Body-parser errors (malformed JSON, too large) carry a status of their own.
-    const parserStatus = (err as { status?: unknown; type?: unknown }).status;
-    if (typeof parserStatus === 'number' && parserStatus >= 400 && parserStatus < 500) {
-      const detail = PARSER_DETAIL[parserStatus] ?? 'Request body is not valid JSON';
-      return { status: parserStatus, body: { detail, code: codeOfStatus(parserStatus), requestId } };
-    }
-    return {
-      status: HttpStatus.INTERNAL_SERVER_ERROR,
-      body: { detail: 'Something went wrong on our side. Please try again.', code: 'INTERNAL', requestId },
-    };
+/** The status and body the API answers `err` with (also the webhook route's, which answers outside Nest). */
+export function apiErrorOf(err: unknown, requestId: string): { status: number; body: ApiErrorBody } {
+  if (err instanceof DomainError) {
+    const detail = err.details && err.details.length > 0 ? err.details : err.message;
+    return { status: httpStatusOf(err.code), body: { detail, code: err.code, requestId } };
   }
+  if (err instanceof HttpException) {
+    const status = err.getStatus();
+    return { status, body: { detail: messageOf(err), code: codeOfStatus(status), requestId } };
+  }
+  // Body-parser errors (malformed JSON, too large) carry a status of their own.
+  const parserStatus = (err as { status?: unknown; type?: unknown }).status;
+  if (typeof parserStatus === 'number' && parserStatus >= 400 && parserStatus < 500) {
+    const detail = PARSER_DETAIL[parserStatus] ?? 'Request body is not valid JSON';
+    return { status: parserStatus, body: { detail, code: codeOfStatus(parserStatus), requestId } };
+  }
+  return {
+    status: HttpStatus.INTERNAL_SERVER_ERROR,
+    body: { detail: 'Something went wrong on our side. Please try again.', code: 'INTERNAL', requestId },
+  };
 }
 
 /** What a body parser's own status means to the caller (its messages quote the parser, not the request). */
