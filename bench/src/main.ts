@@ -1,5 +1,6 @@
 // `npm run bench`: drives the baseline relay and the product with webhooks at controlled rates, measures
 // webhook-to-last-order latency at the simulator, CPU and memory, and writes bench/results/.
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { startBaseline } from './baseline/baseline-target';
 import { allocationProfiling } from './alloc-summary';
@@ -130,6 +131,8 @@ async function runSoak(c: RunContext, o: BenchOptions, out: Collected): Promise<
 async function main(): Promise<void> {
   const started = Date.now();
   const o = parseOptions(process.argv.slice(2), path.join(root, 'bench/results'), root);
+  // Made before the run rather than after its minutes: an --out that cannot be a folder (a file there) fails at once.
+  await mkdir(o.outDir, { recursive: true });
   const machine = await machineInfo();
   const product = await readProductBuild(o.productRoot);
   log(
