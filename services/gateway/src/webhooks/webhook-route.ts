@@ -18,7 +18,7 @@ const logger = new Logger('WebhookRoute');
 
 /**
  * TradingView's POST is answered here, on the HTTP server, before Express: the busiest route skips the router, the
- * middleware chain and Nest's pipeline, which were a tenth of the main thread's CPU per webhook at fan-out 10 (the
+ * middleware chain and Nest's pipeline, which took a seventh of the main thread's CPU per webhook at fan-out 10 (the
  * route and its measurements: docs/performance.md). What those gave it, it keeps: the request id, the security
  * headers and the CORS policy (the same middleware functions every other route runs), and the API's error shape.
  * Every other request, and any other method on this path, goes to Express as before.
