@@ -46,13 +46,10 @@ export async function createGatewayApp(
   app.use(securityHeaders);
   app.use(corsPolicy);
   answerWebhooksFirst(app.getHttpServer(), app.get(WebhookIntake), [securityHeaders, corsPolicy]);
-  // TradingView webhooks are read raw by their route (any content type, 64 KB, logged even when too
-  // large); every other API body is parsed here.
-  app.use(
-    '/api',
-    skipWebhooks(plainParseErrors(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] }))),
-  );
-  app.use('/api', skipWebhooks(express.text({ limit: '64kb', type: () => true })));
+  // Every API body is parsed here but TradingView's, which its route, answered before Express, reads raw (any
+  // content type, 64 KB, logged even when too large).
+  app.use('/api', plainParseErrors(express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] })));
+  app.use('/api', express.text({ limit: '64kb', type: () => true }));
   serveWebClient(app, path.resolve(config.WEB_DIST_DIR));
   // No app.enableShutdownHooks(): the process's own handler (installShutdown, @app/host) closes the app on
   // SIGTERM/SIGINT, which runs Nest's shutdown hooks, and then what Nest does not own (the bus, the embedded
@@ -96,16 +93,6 @@ const plainParseErrors =
       const { status, type } = err as SyntaxError & { status?: number; type?: string };
       next(Object.assign(new Error('request body is not valid JSON'), { status, type }));
     });
-
-const skipWebhooks =
-  (mw: Middleware): Middleware =>
-  (req, res, next) => {
-    if (req.path.startsWith('/webhooks/tradingview/')) {
-      next();
-      return;
-    }
-    mw(req, res, next);
-  };
 
 function serveWebClient(app: NestExpressApplication, dir: string): void {
   const index = path.join(dir, 'index.html');

@@ -15,6 +15,8 @@ export const WEBHOOK_ROUTE = 'POST /api/webhooks/tradingview/:secret';
 const WEBHOOK_PATH = /^\/api\/webhooks\/tradingview\/([^/?#]+)\/?(?:[?#]|$)/i;
 
 const logger = new Logger('WebhookRoute');
+/** The header middlewares' `next`: they only set headers, and the answer comes from this route. */
+const ignore = (): void => undefined;
 
 /**
  * TradingView's POST is answered here, on the HTTP server, before Express: the busiest route skips the router, the
@@ -52,7 +54,7 @@ async function answer(
   res.setHeader('X-Request-Id', requestId);
   try {
     for (const setHeaders of headers) {
-      setHeaders(req, res, () => undefined);
+      setHeaders(req, res, ignore);
     }
     const secret = decodeSecret(rawSecret);
     const body = await readRawBody(req).catch(() => null);
@@ -70,8 +72,9 @@ async function answer(
     sendJson(res, status, reply);
   } catch (err) {
     const { status, body } = apiErrorOf(err, requestId);
-    if (status >= 500 && !(err instanceof DomainError)) {
-      logger.error({ err, code: body.code, status, requestId }, 'webhook request failed');
+    if (status >= 500) {
+      // As ApiErrorFilter logs every other route's (a 503 for a broker that is down included).
+      logger.error({ err, code: body.code, status, requestId }, 'request failed');
     }
     if (!res.headersSent) {
       sendJson(res, status, body);
