@@ -127,6 +127,40 @@ describe(InProcessServer.name, () => {
       expect(reply).toMatchObject({ ok: false, error: { code: 'BAD_MESSAGE' } });
     });
 
+    it("should answer the same through Nest's observable send as through the direct path", async () => {
+      const client = new InProcessClient(broker);
+      const observable = new MessageBus(
+        { send: client.send.bind(client), emit: client.emit.bind(client) },
+        {
+          requestTimeoutMs: 1000,
+        },
+      );
+      const other = '00000000-0000-4000-8000-000000000000';
+
+      const replies = await Promise.all(
+        [observable, sut].flatMap((bus) =>
+          [USER, other].map((userId) => bus.request(Topic.AuthVerifySession, { userId, issuedAt: 1 }, ctx)),
+        ),
+      );
+
+      expect(replies.slice(2)).toEqual(replies.slice(0, 2));
+      expect(replies.map((r) => r.ok)).toEqual([true, false, true, false]);
+    });
+
+    it('should answer TIMEOUT when no reply comes in time, and reject nothing later', async () => {
+      const held = new InProcessBroker();
+      held.holdUntilOpen();
+      const slow = new MessageBus(new InProcessClient(held), { requestTimeoutMs: 1000 });
+
+      const reply = await slow.request(Topic.AuthVerifySession, { userId: USER, issuedAt: 1 }, ctx, { timeoutMs: 30 });
+
+      expect(reply).toEqual({
+        ok: false,
+        error: { code: 'TIMEOUT', message: `No reply to ${Topic.AuthVerifySession} in time` },
+      });
+      await held.open();
+    });
+
     it('should answer SERVICE_UNAVAILABLE when no service answers the topic', async () => {
       await Promise.all(apps.map((a) => a.close()));
       apps = [];

@@ -3,6 +3,7 @@ import type { CustomTransportStrategy, ReadPacket, WritePacket } from '@nestjs/m
 import { isObservable, lastValueFrom } from 'rxjs';
 import type { InProcessBroker } from './in-process.broker';
 import { unwrapKafkaShape } from './in-process.broker';
+import type { DirectRequests } from './message-bus';
 import { receiptOf } from './produce-receipt';
 
 /** The context handlers see under the in-process transport; `getPattern()` is the topic, as with Kafka's. */
@@ -53,8 +54,11 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   }
 }
 
-/** A ClientProxy over the in-process broker: `send` is request-reply, `emit` an event. */
-export class InProcessClient extends ClientProxy {
+/**
+ * A ClientProxy over the in-process broker: `send` is request-reply, `emit` an event. `requestNow` is
+ * `send` as a promise, which `MessageBus` takes when it is there.
+ */
+export class InProcessClient extends ClientProxy implements DirectRequests {
   constructor(private readonly broker: InProcessBroker) {
     super();
   }
@@ -71,13 +75,17 @@ export class InProcessClient extends ClientProxy {
     return this.broker as T;
   }
 
-  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+  requestNow(topic: string, data: unknown): Promise<unknown> {
     // Handed to the in-memory broker at once: as good as produced.
-    const receipt = receiptOf(packet.data);
+    const receipt = receiptOf(data);
     if (receipt) {
       receipt.state = 'produced';
     }
-    this.broker.request(packet.pattern as string, unwrapKafkaShape(packet.data)).then(
+    return this.broker.request(topic, unwrapKafkaShape(data));
+  }
+
+  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    this.requestNow(packet.pattern as string, packet.data).then(
       (response) => callback({ response, isDisposed: true }),
       (err: unknown) => callback({ err, isDisposed: true }),
     );

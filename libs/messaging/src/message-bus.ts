@@ -1,13 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
-
-/** What the bus needs of a Nest client (ClientKafka or InProcessClient). */
-export type BusClient = Pick<ClientProxy, 'send' | 'emit'>;
 import { DomainError, contractOf, makeEnvelope } from '@app/contracts';
 import type { EventOf, EventTopic, MessageContext, ReplyOf, Reply, RequestOf, RequestTopic } from '@app/contracts';
 import { TimeoutError, firstValueFrom, lastValueFrom, timeout } from 'rxjs';
 import { attachReceipt } from './produce-receipt';
 import type { ProduceReceipt } from './produce-receipt';
+
+/** What the bus needs of a Nest client (ClientKafka or InProcessClient). */
+export type BusClient = Pick<ClientProxy, 'send' | 'emit'> & Partial<DirectRequests>;
+
+/**
+ * A client that answers a request as a promise of its reply, without the observable Nest's `send` builds (a
+ * deferred connect, a merge, an observer) and rxjs' `timeout` around it: the in-process client, whose
+ * broker answers in the same process. The bus uses it when the client has it.
+ */
+export interface DirectRequests {
+  requestNow(topic: string, packet: { key: string; value: unknown }): Promise<unknown>;
+}
 
 export const BUS_CLIENT = Symbol('BUS_CLIENT');
 export const BUS_OPTIONS = Symbol('BUS_OPTIONS');
@@ -53,13 +62,14 @@ export class MessageBus {
   ): Promise<Reply<ReplyOf<T>>> {
     const envelope = makeEnvelope(ctx, versionOf(topic), payload);
     const key = opts.key ?? ctx.userId ?? envelope.messageId;
+    // The receipt rides on the packet; the transport marks it when the broker has (or has not) taken the request.
+    const packet = attachReceipt({ key, value: envelope }, opts.receipt);
+    const ms = opts.timeoutMs ?? this.options.requestTimeoutMs;
     try {
-      // The receipt rides on the packet; the transport marks it when the broker has (or has not) taken the request.
-      return await firstValueFrom(
-        this.client
-          .send<Reply<ReplyOf<T>>>(topic, attachReceipt({ key, value: envelope }, opts.receipt))
-          .pipe(timeout(opts.timeoutMs ?? this.options.requestTimeoutMs)),
-      );
+      if (this.client.requestNow) {
+        return (await withTimeout(this.client.requestNow(topic, packet), ms)) as Reply<ReplyOf<T>>;
+      }
+      return await firstValueFrom(this.client.send<Reply<ReplyOf<T>>>(topic, packet).pipe(timeout(ms)));
     } catch (err) {
       if (err instanceof TimeoutError) {
         return { ok: false, error: { code: 'TIMEOUT', message: `No reply to ${topic} in time` } };
@@ -78,6 +88,15 @@ export class MessageBus {
       defaultValue: undefined,
     });
   }
+}
+
+/** `reply`, or a TimeoutError (rxjs', as its `timeout` throws) should it take longer than `ms`. */
+function withTimeout<T>(reply: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError()), ms);
+  });
+  return Promise.race([reply, late]).finally(() => clearTimeout(timer));
 }
 
 const versionOf = (topic: string): number => {
