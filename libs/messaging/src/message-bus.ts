@@ -92,11 +92,11 @@ export class MessageBus {
 
 /** `reply`, or a TimeoutError (rxjs', as its `timeout` throws) should it take longer than `ms`. */
 function withTimeout<T>(reply: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError()), ms);
+  // One timer and no race of promises: this is on every webhook's path in standalone mode.
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new TimeoutError()), ms);
+    reply.finally(() => clearTimeout(timer)).then(resolve, reject);
   });
-  return Promise.race([reply, late]).finally(() => clearTimeout(timer));
 }
 
 const versionOf = (topic: string): number => {
