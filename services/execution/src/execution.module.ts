@@ -9,7 +9,6 @@ import type { ServiceRuntime } from '@app/messaging';
 import { BrokerAccess } from './broker/broker-access.service';
 import { ContractCache } from './broker/contract-cache';
 import { EndpointService } from './endpoints/endpoint.service';
-import { OrderAttemptEntity } from './entities/order-attempt.entity';
 import {
   AlertRouteEntity,
   BrokerConnectionEntity,
@@ -40,7 +39,6 @@ import { WebhookService } from './webhooks/webhook.service';
 const entities = [
   WebhookEndpointEntity,
   WebhookEntity,
-  OrderAttemptEntity,
   AlertRouteEntity,
   BrokerConnectionEntity,
   SystemRejectionEntity,

@@ -50,14 +50,6 @@ export class WebhookJournal {
     return requestIds.every((id) => seen.has(id)) && rows.every((w) => FINAL.includes(w.status));
   }
 
-  async attemptStatuses(requestIds: string[]): Promise<Record<string, number>> {
-    const r = await this.pg.query<{ status: string; n: number }>(
-      'SELECT a."status", count(*)::int AS "n" FROM "execution"."order_attempts" a JOIN "execution"."webhooks" w ON w."id" = a."webhook_id" WHERE w."request_id" = ANY($1) GROUP BY a."status"',
-      [requestIds],
-    );
-    return Object.fromEntries(r.rows.map((x) => [x.status, x.n]));
-  }
-
   /** How many distinct instances have claimed (worked on) a webhook so far. */
   async claimants(): Promise<number> {
     const r = await this.pg.query<{ n: number }>(

@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { LogEventV1, WebhookRefusalV1, WebhookResultV1 } from '@app/contracts';
 import { Execution_SCHEMA } from '../migrations/schema';
+import type { OrderAttempt } from './order-attempt';
 
 /** received → completed | partial | failed; or rejected / duplicate. (`processing`: rows of versions before 2026-11-25, unfinished like `received`.) */
 export type WebhookStatus = 'received' | 'processing' | 'completed' | 'partial' | 'failed' | 'rejected' | 'duplicate';
@@ -75,6 +76,13 @@ export class WebhookEntity {
 
   @Column('jsonb', { default: () => "'[]'::jsonb" })
   events!: LogEventV1[];
+
+  /**
+   * Its broker calls, one per account and leg, each with its outcome: written by the fan-out's closing write, with
+   * the row's final state (empty on a rejection or a duplicate record, and until then).
+   */
+  @Column('jsonb', { default: () => "'[]'::jsonb" })
+  attempts!: OrderAttempt[];
 
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt!: Date;

@@ -7,7 +7,6 @@ import { dataSourceOptions, openEmbeddedDatabase } from '@app/database';
 import type { DatabaseRuntime } from '@app/database';
 import { testInfraEnv } from '@app/testing';
 import { DataSource } from 'typeorm';
-import { OrderAttemptEntity } from '../entities/order-attempt.entity';
 import { WebhookEntity } from '../entities/webhook.entity';
 import type { ExecutionConfig } from '../execution.settings';
 import { Execution_SCHEMA, executionMigrations } from '../migrations';
@@ -50,7 +49,7 @@ describe.each([
     dataSource = new DataSource(
       dataSourceOptions(opened.runtime, {
         schema: Execution_SCHEMA,
-        entities: [WebhookEntity, OrderAttemptEntity],
+        entities: [WebhookEntity],
         migrations: executionMigrations,
       }),
     );
@@ -76,16 +75,13 @@ describe.each([
   /** `n` webhooks of `userId` in `status`, `daysAgo` old, each with two order attempts; returns their request ids. */
   const journal = async (userId: string, n: number, status: string, daysAgo: number): Promise<string[]> => {
     const rows = await dataSource.query<Array<{ request_id: string }>>(
-      `WITH w AS (
-         INSERT INTO "execution"."webhooks" ("user_id", "request_id", "status", "executes", "request", "raw_body", "body_hash", "events", "created_at")
-         SELECT $1, gen_random_uuid()::text, $2, true, '{}', '{}', 'hash', '[]', $3::timestamptz - make_interval(secs => i)
-           FROM generate_series(1, $4) AS i
-         RETURNING "id", "request_id"),
-       a AS (
-         INSERT INTO "execution"."order_attempts" ("webhook_id", "user_id", "account_id", "account_name", "connection_id", "cl_ord_id", "kind", "request", "status")
-         SELECT w."id", $1, gen_random_uuid(), 'DEMO1', gen_random_uuid(), gen_random_uuid()::text, 'order', '{}', 'placed'
-           FROM w, generate_series(1, 2))
-       SELECT "request_id" FROM w`,
+      `INSERT INTO "execution"."webhooks" ("user_id", "request_id", "status", "executes", "request", "raw_body", "body_hash", "events", "created_at", "attempts")
+       SELECT $1, gen_random_uuid()::text, $2, true, '{}', '{}', 'hash', '[]', $3::timestamptz - make_interval(secs => i),
+              (SELECT jsonb_agg(jsonb_build_object('accountId', gen_random_uuid(), 'accountName', 'DEMO1', 'connectionId', gen_random_uuid(),
+                        'clOrdId', gen_random_uuid()::text, 'kind', 'order', 'request', '{}'::jsonb, 'status', 'placed', 'orderId', 1, 'error', null, 'durationMs', 3))
+                 FROM generate_series(1, 2))
+         FROM generate_series(1, $4) AS i
+       RETURNING "request_id"`,
       [userId, status, new Date(now.getTime() - daysAgo * DAY_MS).toISOString(), n],
     );
     return rows.map((r) => r.request_id);
@@ -94,7 +90,7 @@ describe.each([
   const remaining = async () => {
     const w = await dataSource.query<Array<{ request_id: string }>>('SELECT "request_id" FROM "execution"."webhooks"');
     const a = await dataSource.query<Array<{ n: number }>>(
-      'SELECT count(*)::int AS n FROM "execution"."order_attempts"',
+      'SELECT coalesce(sum(jsonb_array_length("attempts")), 0)::int AS n FROM "execution"."webhooks"',
     );
     return { requests: new Set(w.map((r) => r.request_id)), attempts: a[0].n };
   };

@@ -10,6 +10,7 @@ import { WebhooksVacuumThreshold1764600000000 } from './1764600000000-webhooks-v
 import { JournalInsertVacuumThreshold1764700000000 } from './1764700000000-journal-insert-vacuum-threshold';
 import { JournalVacuumEveryPass1764800000000 } from './1764800000000-journal-vacuum-every-pass';
 import { SystemRejectionsCreated1764900000000 } from './1764900000000-system-rejections-created';
+import { AttemptsInWebhookRow1765000000000 } from './1765000000000-attempts-in-webhook-row';
 
 export { Execution_SCHEMA } from './schema';
 
@@ -27,4 +28,5 @@ export const executionMigrations = [
   JournalInsertVacuumThreshold1764700000000,
   JournalVacuumEveryPass1764800000000,
   SystemRejectionsCreated1764900000000,
+  AttemptsInWebhookRow1765000000000,
 ];

@@ -2,7 +2,7 @@ import { sha256Hex } from '@app/common';
 import { DomainError } from '@app/contracts';
 import { roundToTick } from '@app/tradovate';
 import type { OrderLeg } from '@app/tradovate';
-import type { BrokerCallKind } from '../entities/order-attempt.entity';
+import type { BrokerCallKind } from '../entities/order-attempt';
 import type { BracketLevel, Signal } from './signal';
 
 export interface BrokerCall {

@@ -23,7 +23,7 @@ function setup(database: DatabaseRuntime['kind'] = 'pglite') {
   const statements: string[][] = [];
   const db = {
     query: jest.fn((_sql: string, params: unknown[]) => {
-      statements.push(params[2] as string[]);
+      statements.push(params[1] as string[]);
       return Promise.resolve([]);
     }),
   };

@@ -4,19 +4,15 @@ import { BrokerError } from '@app/tradovate';
 import { ConnectionSessions } from '../broker/broker-access.service';
 import type { BrokerAccess } from '../broker/broker-access.service';
 import { ContractCache } from '../broker/contract-cache';
-import type { OrderAttemptEntity } from '../entities/order-attempt.entity';
+import type { OrderAttempt } from '../entities/order-attempt';
 import type { WebhookEntity } from '../entities/webhook.entity';
 import type { ReadModelRepository } from '../read-model/read-model.repository';
 import { clOrdIdOf } from './build-broker-call';
 import { FanOutService } from './fan-out.service';
 import type { FanOutJournal } from './fan-out-journal';
-import type { JournalRepository } from './journal.repository';
 import { parseSignal } from './parse-signal';
 
-const attempt = (over: Partial<OrderAttemptEntity> = {}): OrderAttemptEntity => ({
-  id: randomUUID(),
-  webhookId: 'w',
-  userId: 'u',
+const attempt = (over: Partial<OrderAttempt> = {}): OrderAttempt => ({
   accountId: randomUUID(),
   accountName: 'DEMO1',
   connectionId: 'c',
@@ -27,8 +23,6 @@ const attempt = (over: Partial<OrderAttemptEntity> = {}): OrderAttemptEntity => 
   orderId: null,
   error: null,
   durationMs: null,
-  createdAt: new Date(),
-  updatedAt: new Date(),
   ...over,
 });
 
@@ -37,7 +31,6 @@ const attempt = (over: Partial<OrderAttemptEntity> = {}): OrderAttemptEntity => 
  * named by it (`{ name, brokerAccountId }`: the same broker account as one of `c`'s, linked a second time).
  */
 function setup(
-  attempts: OrderAttemptEntity[],
   brokerOrders: { id: number; accountId: number; clOrdId: string }[],
   thirdOnAnotherConnection: boolean | { name: string; brokerAccountId: number; environment?: string } = false,
 ) {
@@ -47,13 +40,8 @@ function setup(
     return Promise.resolve({ ok: true, orderId: 999 });
   });
   const listOrders = jest.fn().mockResolvedValue(brokerOrders);
-  const journal = {
-    attemptsOf: jest.fn().mockResolvedValue(attempts),
-    setWebhook: jest.fn().mockResolvedValue(undefined),
-  };
   const batch = {
-    finish: jest.fn((_id: string, _attempts: OrderAttemptEntity[]) => Promise.resolve(void order.push('finish'))),
-    settle: jest.fn((_id: string, _attempts: OrderAttemptEntity[]) => Promise.resolve(void order.push('settle'))),
+    finish: jest.fn((_id: string, _attempts: OrderAttempt[]) => Promise.resolve(void order.push('finish'))),
   };
   // Connections' answer: the read model's token, or a new one when renewal is forced.
   const openSession = jest.fn((_conn: unknown, forceRenew: boolean) =>
@@ -91,7 +79,6 @@ function setup(
   ]);
   const readModel = { connectionsOf: jest.fn().mockResolvedValue(conns) };
   const sut = new FanOutService(
-    journal as unknown as JournalRepository,
     readModel as unknown as ReadModelRepository,
     broker as unknown as BrokerAccess,
     new ContractCache(broker as unknown as BrokerAccess),
@@ -102,10 +89,10 @@ function setup(
     ...other.map((a) => ({ accountId: a.id, connectionId: 'd' })),
   ];
   const route = { alertId: randomUUID(), symbolId: 7, targets } as unknown as AlertRouteChangedV1;
-  return { sut, placeOrder, listOrders, journal, batch, route, order, openSession, contractReads };
+  return { sut, placeOrder, listOrders, batch, route, order, openSession, contractReads };
 }
 
-const webhook = { id: 'w', userId: 'u', requestId: 'req-1' } as WebhookEntity;
+const webhook = { id: 'w', userId: 'u', requestId: 'req-1', attempts: [] as OrderAttempt[] } as WebhookEntity;
 const signal = parseSignal(
   JSON.stringify({ alert_id: randomUUID(), order_type: 'market', action: 'buy', quantity: 1 }),
 );
@@ -115,7 +102,7 @@ describe(FanOutService.name, () => {
   describe('execute (resuming)', () => {
     it('should look every account up by clOrdId when nothing was journalled, and place only what the broker lacks', async () => {
       // The instance died after sending some orders and before journalling them: they are found by clOrdId.
-      const { sut, placeOrder, listOrders, route, batch } = setup([], []);
+      const { sut, placeOrder, listOrders, route, batch } = setup([]);
       const reached = clOrdIdOf(webhook.requestId, route.targets[0].accountId, 'entry');
       listOrders.mockResolvedValue([{ id: 42, accountId: 1, clOrdId: reached }]);
 
@@ -145,12 +132,10 @@ describe(FanOutService.name, () => {
       const reached = attempt();
       const missing = attempt({ accountName: 'DEMO2' });
       const done = attempt({ status: 'placed', orderId: 5, accountName: 'DEMO3' });
-      const { sut, placeOrder, route, batch } = setup(
-        [reached, missing, done],
-        [{ id: 42, accountId: 1, clOrdId: reached.clOrdId }],
-      );
+      const { sut, placeOrder, route, batch } = setup([{ id: 42, accountId: 1, clOrdId: reached.clOrdId }]);
+      const journalled = { ...webhook, attempts: [reached, missing, done] };
 
-      const result = await sut.execute(webhook, signal, route, ctx, true);
+      const result = await sut.execute(journalled, signal, route, ctx, true);
 
       expect(placeOrder).toHaveBeenCalledTimes(1);
       expect(placeOrder).toHaveBeenCalledWith('demo', 't', missing.request);
@@ -160,12 +145,16 @@ describe(FanOutService.name, () => {
         ['DEMO3', 5],
       ]);
       expect(result).toMatchObject({ successful: 3, failed: 0, total: 3 });
-      expect(batch.finish).not.toHaveBeenCalled();
-      expect(batch.settle.mock.calls[0][1].map((a) => a.id)).toEqual([reached.id, missing.id, done.id]);
+      // Settled in place: the journalled attempts with their outcomes, not a new plan.
+      expect(batch.finish.mock.calls[0][1].map((a) => [a.clOrdId, a.status, a.orderId])).toEqual([
+        [reached.clOrdId, 'placed', 42],
+        [missing.clOrdId, 'placed', 999],
+        [done.clOrdId, 'placed', 5],
+      ]);
     });
 
     it('should not reconcile when not resuming (nothing can have been sent yet)', async () => {
-      const { sut, listOrders, placeOrder, route } = setup([], []);
+      const { sut, listOrders, placeOrder, route } = setup([]);
 
       await sut.execute(webhook, signal, route, ctx, false);
 
@@ -176,7 +165,7 @@ describe(FanOutService.name, () => {
 
   describe('execute (fresh webhook)', () => {
     it('should send every order under its reproducible clOrdId and journal nothing before the answers', async () => {
-      const { sut, placeOrder, route, order } = setup([], []);
+      const { sut, placeOrder, route, order } = setup([]);
 
       await sut.execute(webhook, signal, route, ctx, false);
 
@@ -188,7 +177,7 @@ describe(FanOutService.name, () => {
     });
 
     it('should journal every attempt with its outcome, and the final state, in one write', async () => {
-      const { sut, batch, route, placeOrder } = setup([], []);
+      const { sut, batch, route, placeOrder } = setup([]);
       placeOrder.mockRejectedValueOnce(
         new BrokerError('BROKER_REJECTED', 'Tradovate rejected order/placeorder: NoQuote', {
           endpoint: 'order/placeorder',
@@ -200,7 +189,7 @@ describe(FanOutService.name, () => {
       expect(batch.finish).toHaveBeenCalledTimes(1);
       const [id, attempts, end] = batch.finish.mock.calls[0] as unknown as [
         string,
-        OrderAttemptEntity[],
+        OrderAttempt[],
         { status: string; response: unknown },
       ];
       expect(id).toBe('w');
@@ -218,14 +207,14 @@ describe(FanOutService.name, () => {
   describe('execute (one order per broker account)', () => {
     it('should place once on a broker account the alert reaches through two connections, and say so', async () => {
       // The same Tradovate login linked twice (by OAuth and by its API key): DEMO1 has a row on each connection.
-      const { sut, placeOrder, batch, route } = setup([], [], { name: 'DEMO1', brokerAccountId: 1 });
+      const { sut, placeOrder, batch, route } = setup([], { name: 'DEMO1', brokerAccountId: 1 });
 
       const result = await sut.execute(webhook, signal, route, ctx, false);
 
       expect(placeOrder.mock.calls.map((c: unknown[]) => (c[2] as { accountId: number }).accountId)).toEqual([1, 2]);
       const [, attempts, end] = batch.finish.mock.calls[0] as unknown as [
         string,
-        OrderAttemptEntity[],
+        OrderAttempt[],
         { events: { type: string; accountName?: string; message: string }[] },
       ];
       expect(attempts.map((a) => a.accountId)).toEqual([route.targets[0].accountId, route.targets[1].accountId]);
@@ -240,7 +229,7 @@ describe(FanOutService.name, () => {
 
     it('should place on each of two broker accounts that share a number in different environments', async () => {
       // Demo and live are separate Tradovate systems, each numbering its own accounts.
-      const { sut, placeOrder, route } = setup([], [], { name: 'LIVE1', brokerAccountId: 1, environment: 'live' });
+      const { sut, placeOrder, route } = setup([], { name: 'LIVE1', brokerAccountId: 1, environment: 'live' });
 
       const result = await sut.execute(webhook, signal, route, ctx, false);
 
@@ -251,7 +240,7 @@ describe(FanOutService.name, () => {
 
   describe('execute (broker sessions)', () => {
     it("should open the connection's token and look the contract up at Tradovate once for all its accounts", async () => {
-      const { sut, route, openSession, contractReads, placeOrder } = setup([], []);
+      const { sut, route, openSession, contractReads, placeOrder } = setup([]);
 
       await sut.execute(webhook, signal, route, ctx, false);
 
@@ -261,7 +250,7 @@ describe(FanOutService.name, () => {
     });
 
     it('should renew a refused token once for every account refused with it, and place each order with the new one', async () => {
-      const { sut, route, openSession, placeOrder } = setup([], []);
+      const { sut, route, openSession, placeOrder } = setup([]);
       placeOrder.mockImplementation(((_env: string, token: string) =>
         token === 'renewed'
           ? Promise.resolve({ ok: true, orderId: 999 })
@@ -277,7 +266,7 @@ describe(FanOutService.name, () => {
     });
 
     it("should open each connection's token once and share one contract lookup among them", async () => {
-      const { sut, route, contractReads, openSession, placeOrder } = setup([], [], true);
+      const { sut, route, contractReads, openSession, placeOrder } = setup([], true);
 
       await sut.execute(webhook, signal, route, ctx, false);
 
@@ -287,7 +276,7 @@ describe(FanOutService.name, () => {
     });
 
     it('should fail only the accounts of a connection whose token cannot be had, and trade the others', async () => {
-      const { sut, route, openSession } = setup([], [], true);
+      const { sut, route, openSession } = setup([], true);
       openSession.mockImplementation(((conn: { connectionId: string }) =>
         conn.connectionId === 'c'
           ? Promise.reject(new Error('No usable broker session for this connection: revoked'))
@@ -303,7 +292,7 @@ describe(FanOutService.name, () => {
     });
 
     it('should fail every account trading a contract Tradovate does not know, each with the reason', async () => {
-      const { sut, route, contractReads } = setup([], [], true);
+      const { sut, route, contractReads } = setup([], true);
       contractReads.getContract.mockResolvedValueOnce(null);
 
       const result = await sut.execute(webhook, signal, route, ctx, false);
@@ -316,7 +305,7 @@ describe(FanOutService.name, () => {
     });
 
     it('should fail an account its connection does not list yet, journalled with the clOrdId its order would have had', async () => {
-      const { sut, route, batch, placeOrder } = setup([], []);
+      const { sut, route, batch, placeOrder } = setup([]);
       const unknown = randomUUID();
       const withUnknown = { ...route, targets: [...route.targets, { accountId: unknown, connectionId: 'c' }] };
 
@@ -326,9 +315,6 @@ describe(FanOutService.name, () => {
       expect(result).toMatchObject({ successful: 2, failed: 1, total: 3 });
       const attempts = batch.finish.mock.calls[0][1];
       expect(attempts[2]).toEqual({
-        id: expect.any(String),
-        webhookId: 'w',
-        userId: 'u',
         accountId: unknown,
         connectionId: 'c',
         accountName: unknown,
@@ -339,8 +325,6 @@ describe(FanOutService.name, () => {
         orderId: null,
         error: 'The account is not known to execution yet (its connection has not been synchronised)',
         durationMs: null,
-        createdAt: expect.any(Date),
-        updatedAt: expect.any(Date),
       });
     });
   });
@@ -362,7 +346,7 @@ describe(FanOutService.name, () => {
       placeOrder.mock.calls.map((c: unknown[]) => (c[2] as { symbol: string }).symbol);
 
     it("should trade the alert's mapped contract whatever symbol the message names", async () => {
-      const { sut, route, placeOrder } = setup([], []);
+      const { sut, route, placeOrder } = setup([]);
 
       await sut.execute(webhook, withSymbol('ESZ5'), route, ctx, false);
 
@@ -370,7 +354,7 @@ describe(FanOutService.name, () => {
     });
 
     it("should trade the message's symbol when the alert has no mapped contract", async () => {
-      const { sut, route, placeOrder } = setup([], []);
+      const { sut, route, placeOrder } = setup([]);
 
       await sut.execute(webhook, withSymbol('ESZ5'), unmapped(route), ctx, false);
 
@@ -378,7 +362,7 @@ describe(FanOutService.name, () => {
     });
 
     it("should fall back to the alert's own symbol when neither a mapped contract nor the message names one", async () => {
-      const { sut, route, placeOrder } = setup([], []);
+      const { sut, route, placeOrder } = setup([]);
 
       const result = await sut.execute(webhook, withSymbol(undefined), unmapped(route), ctx, false);
 
@@ -390,7 +374,7 @@ describe(FanOutService.name, () => {
 
   describe('execute (unknown outcome)', () => {
     it('should find the order by clOrdId after a timeout instead of sending it again', async () => {
-      const { sut, placeOrder, route, listOrders } = setup([], []);
+      const { sut, placeOrder, route, listOrders } = setup([]);
       const first = clOrdIdOf(webhook.requestId, route.targets[0].accountId, 'entry');
       listOrders.mockResolvedValue([{ id: 77, accountId: 1, clOrdId: first }]);
       placeOrder.mockRejectedValueOnce(
@@ -404,7 +388,7 @@ describe(FanOutService.name, () => {
     });
 
     it('should report the account failure when the broker rejects', async () => {
-      const { sut, placeOrder, route } = setup([], []);
+      const { sut, placeOrder, route } = setup([]);
       placeOrder.mockRejectedValueOnce(
         new BrokerError('BROKER_REJECTED', 'Tradovate rejected order/placeorder: NoQuote', {
           endpoint: 'order/placeorder',

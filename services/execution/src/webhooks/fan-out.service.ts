@@ -5,7 +5,7 @@ import { BrokerAccess } from '../broker/broker-access.service';
 import type { ConnectionSessions } from '../broker/broker-access.service';
 import { ContractCache, contractRefOf } from '../broker/contract-cache';
 import type { ResolvedContract } from '../broker/contract-cache';
-import type { OrderAttemptEntity } from '../entities/order-attempt.entity';
+import type { OrderAttempt } from '../entities/order-attempt';
 import type { BrokerConnectionEntity } from '../entities/read-model.entities';
 import type { WebhookEntity } from '../entities/webhook.entity';
 import { ReadModelRepository } from '../read-model/read-model.repository';
@@ -13,7 +13,6 @@ import { buildBrokerCall, clOrdIdOf } from './build-broker-call';
 import type { BrokerCall } from './build-broker-call';
 import { FanOutJournal, attemptOf } from './fan-out-journal';
 import type { IntakeEntry } from './intake-log';
-import { JournalRepository } from './journal.repository';
 import { OrderPlacement } from './order-placement';
 import type { Signal } from './signal';
 
@@ -31,7 +30,6 @@ export class FanOutService {
   private readonly placement: OrderPlacement;
 
   constructor(
-    private readonly journal: JournalRepository,
     private readonly readModel: ReadModelRepository,
     private readonly broker: BrokerAccess,
     private readonly contracts: ContractCache,
@@ -50,7 +48,7 @@ export class FanOutService {
     unwritten?: IntakeEntry,
   ): Promise<WebhookResultV1> {
     // Only a resumed webhook can have attempts: journalled pending by a version that wrote them before sending.
-    const journalled = resuming ? await this.journal.attemptsOf(webhook.id) : [];
+    const journalled = resuming ? webhook.attempts : [];
     const settling = journalled.length > 0;
     // One read of every connection the fan-out touches (planning and sending share it).
     const connectionIds = new Set([
@@ -90,9 +88,7 @@ export class FanOutService {
     const status = failed === 0 ? 'completed' : successful === 0 ? 'failed' : 'partial';
     events.push({ at: new Date().toISOString(), type: 'completed', message, outcome: status });
     const end = { status, response, events } as const;
-    await (settling
-      ? this.batch.settle(webhook.id, journalled, end)
-      : this.batch.finish(webhook.id, attempts, end, unwritten));
+    await this.batch.finish(webhook.id, attempts, end, unwritten);
     return response;
   }
 
@@ -107,7 +103,7 @@ export class FanOutService {
     route: AlertRouteChangedV1,
     placements: Placement[],
     sessions: ConnectionSessions,
-  ): Promise<OrderAttemptEntity[]> {
+  ): Promise<OrderAttempt[]> {
     const ref = contractRefOf(route, signal);
     const resolved = new Map<string, Promise<ResolvedContract>>();
     const contractOf = (conn: BrokerConnectionEntity, env: Environment): Promise<ResolvedContract> => {
@@ -138,7 +134,7 @@ export class FanOutService {
             contract,
             tickSize: contract.tickSize,
           });
-          return attemptFor(webhook, t, account.name, call);
+          return attemptFor(t, account.name, call);
         } catch (error) {
           return failedAttempt(webhook, t, account.name, messageOf(error));
         }
@@ -152,7 +148,7 @@ export class FanOutService {
    */
   private async run(
     requestId: string,
-    a: OrderAttemptEntity,
+    a: OrderAttempt,
     conn: BrokerConnectionEntity | undefined,
     sessions: ConnectionSessions,
     resuming: boolean,
@@ -188,7 +184,7 @@ export class FanOutService {
   }
 }
 
-const resultOf = (a: OrderAttemptEntity, ms: number): Result => ({
+const resultOf = (a: OrderAttempt, ms: number): Result => ({
   account_name: a.accountName,
   success: a.status === 'placed',
   data: a.orderId !== null ? { orderId: a.orderId } : null,
@@ -246,16 +242,8 @@ function placementsOf(
 }
 
 /** Target `t`'s attempt at `call`: pending, or failed with `error` when planning it failed. */
-const attemptFor = (
-  webhook: WebhookEntity,
-  t: Target,
-  accountName: string,
-  call: BrokerCall,
-  error?: string,
-): OrderAttemptEntity =>
+const attemptFor = (t: Target, accountName: string, call: BrokerCall, error?: string): OrderAttempt =>
   attemptOf({
-    webhookId: webhook.id,
-    userId: webhook.userId,
     accountId: t.accountId,
     connectionId: t.connectionId,
     accountName,
@@ -267,9 +255,8 @@ const attemptFor = (
   });
 
 /** An account that could not be planned: journalled failed, with the clOrdId its entry order would have had. */
-const failedAttempt = (webhook: WebhookEntity, t: Target, accountName: string, error: string): OrderAttemptEntity =>
+const failedAttempt = (webhook: WebhookEntity, t: Target, accountName: string, error: string): OrderAttempt =>
   attemptFor(
-    webhook,
     t,
     accountName,
     { clOrdId: clOrdIdOf(webhook.requestId, t.accountId, 'entry'), kind: 'order', request: {} },

@@ -7,7 +7,7 @@ import { dataSourceOptions, openEmbeddedDatabase } from '@app/database';
 import type { EmbeddedDatabase } from '@app/database';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { OrderAttemptEntity } from '../entities/order-attempt.entity';
+import type { OrderAttempt } from '../entities/order-attempt';
 import { SystemRejectionEntity } from '../entities/read-model.entities';
 import { WebhookEntity } from '../entities/webhook.entity';
 import { Execution_SCHEMA, executionMigrations } from '../migrations';
@@ -27,7 +27,7 @@ describe(JournalRepository.name, () => {
   beforeAll(async () => {
     const embedded = await openEmbeddedDatabase(dataDir);
     db = embedded.db;
-    const entities = [WebhookEntity, OrderAttemptEntity, SystemRejectionEntity];
+    const entities = [WebhookEntity, SystemRejectionEntity];
     dataSource = new DataSource(
       dataSourceOptions(
         { kind: 'pglite', driver: embedded.driver },
@@ -37,7 +37,6 @@ describe(JournalRepository.name, () => {
     await dataSource.initialize();
     sut = new JournalRepository(
       dataSource.getRepository(WebhookEntity),
-      dataSource.getRepository(OrderAttemptEntity),
       dataSource.getRepository(SystemRejectionEntity),
     );
   });
@@ -90,14 +89,13 @@ describe(JournalRepository.name, () => {
   ) =>
     db.query(
       `WITH w AS (
-         INSERT INTO "execution"."webhooks" ("user_id", "request_id", "status", "executes", "request", "raw_body", "body_hash", "events", "claimed_by", "claim_expires", "created_at")
-         SELECT $1, gen_random_uuid()::text, $2, true, '{}', '{}', 'hash', '[]', $3, now() + make_interval(secs => $4), now() - make_interval(secs => $5 - i)
+         INSERT INTO "execution"."webhooks" ("user_id", "request_id", "status", "executes", "request", "raw_body", "body_hash", "events", "claimed_by", "claim_expires", "created_at", "attempts")
+         SELECT $1, gen_random_uuid()::text, $2, true, '{}', '{}', 'hash', '[]', $3, now() + make_interval(secs => $4), now() - make_interval(secs => $5 - i),
+                (SELECT coalesce(jsonb_agg(jsonb_build_object('accountId', gen_random_uuid(), 'accountName', 'DEMO1', 'connectionId', gen_random_uuid(),
+                          'clOrdId', gen_random_uuid()::text, 'kind', 'order', 'request', '{}'::jsonb, 'status', 'placed', 'orderId', 1, 'error', null, 'durationMs', 3)), '[]')
+                   FROM generate_series(1, $6))
            FROM generate_series(1, $5) AS i
-         RETURNING "id", "status"),
-       a AS (
-         INSERT INTO "execution"."order_attempts" ("webhook_id", "user_id", "account_id", "account_name", "connection_id", "cl_ord_id", "kind", "request", "status")
-         SELECT w."id", $1, gen_random_uuid(), 'DEMO1', gen_random_uuid(), gen_random_uuid()::text, 'order', '{}', 'placed'
-           FROM w, generate_series(1, $6))
+         RETURNING "id", "status")
        INSERT INTO "execution"."unfinished_webhooks" ("webhook_id") SELECT "id" FROM w WHERE "status" IN ('received', 'processing')`,
       [owner, status, claim?.by ?? null, claim?.expiresInS ?? 0, n, attempts],
     );
@@ -162,11 +160,9 @@ describe(JournalRepository.name, () => {
     const fanOuts = () => new FanOutJournal(dataSource, finishLingerFor('pglite'));
     const newWebhook = (requestId: string) =>
       receivedWebhook(requestId, [{ at: new Date().toISOString(), type: 'received', message: 'Webhook received' }]);
-    const planned = (webhookId: string, requestId: string, accountName: string) => {
+    const planned = (requestId: string, accountName: string) => {
       const accountId = randomUUID();
       return attemptOf({
-        webhookId,
-        userId,
         accountId,
         accountName,
         connectionId: randomUUID(),
@@ -176,7 +172,7 @@ describe(JournalRepository.name, () => {
       });
     };
     const attemptsOf = async (webhookId: string) =>
-      (await sut.attemptsOf(webhookId)).map((a) => [
+      ((await sut.webhook(webhookId))?.attempts ?? []).map((a) => [
         a.accountName,
         a.clOrdId,
         a.status,
@@ -189,10 +185,10 @@ describe(JournalRepository.name, () => {
     it('should write every attempt once, with its outcome, and each webhook final, also for fan-outs ending together', async () => {
       const [one, two, three] = [uuidv7(), uuidv7(), uuidv7()];
       const [w1, w2, w3] = await Promise.all([newWebhook(one), newWebhook(two), newWebhook(three)]);
-      const a = planned(w1.id, one, 'DEMO1');
-      const b = planned(w1.id, one, 'DEMO2');
-      const c = planned(w2.id, two, 'DEMO3');
-      const d = planned(w3.id, three, 'DEMO4');
+      const a = planned(one, 'DEMO1');
+      const b = planned(one, 'DEMO2');
+      const c = planned(two, 'DEMO3');
+      const d = planned(three, 'DEMO4');
       const event = { at: new Date().toISOString(), type: 'completed' as const, message: 'done', outcome: 'partial' };
       const journal = fanOuts();
 
@@ -263,8 +259,8 @@ describe(JournalRepository.name, () => {
       const [one, two] = [uuidv7(), uuidv7()];
       const fresh = unwritten(one);
       const written = await newWebhook(two);
-      const a = planned(fresh.id, one, 'DEMO1');
-      const b = planned(written.id, two, 'DEMO2');
+      const a = planned(one, 'DEMO1');
+      const b = planned(two, 'DEMO2');
       const done = {
         at: '2026-11-27T10:00:00.030Z',
         type: 'completed' as const,
@@ -342,14 +338,15 @@ describe(JournalRepository.name, () => {
     it('should settle attempts an earlier version journalled pending in place, without writing them again', async () => {
       const requestId = uuidv7();
       const webhook = await newWebhook(requestId);
-      const a = planned(webhook.id, requestId, 'DEMO1');
-      await db.query(
-        `INSERT INTO "execution"."order_attempts" ("id", "webhook_id", "user_id", "account_id", "account_name", "connection_id", "cl_ord_id", "kind", "request", "status")
-         VALUES ($1, $2, $3, $4, 'DEMO1', $5, $6, 'order', '{}', 'pending')`,
-        [a.id, webhook.id, userId, a.accountId, a.connectionId, a.clOrdId],
-      );
+      const a = planned(requestId, 'DEMO1');
+      // As AttemptsInWebhookRow1765000000000 leaves an attempt that was journalled pending before it was sent.
+      await db.query('UPDATE "execution"."webhooks" SET "attempts" = $1::jsonb WHERE "id" = $2', [
+        JSON.stringify([{ ...a, request: {} }]),
+        webhook.id,
+      ]);
+      const [journalled] = (await sut.webhook(webhook.id))?.attempts ?? [];
 
-      await fanOuts().settle(webhook.id, [{ ...a, status: 'placed', orderId: 106, durationMs: 3 }], {
+      await fanOuts().finish(webhook.id, [{ ...journalled, status: 'placed', orderId: 106, durationMs: 3 }], {
         status: 'completed',
         response: resultOf(requestId, 1),
         events: [],
@@ -359,78 +356,36 @@ describe(JournalRepository.name, () => {
       expect((await sut.webhook(webhook.id))?.status).toBe('completed');
     });
 
-    it('should refuse a second write of the same clOrdIds and leave the first intact', async () => {
-      // Two instances finishing one webhook (a lease lost while working): the second must not double the log.
+    it('should leave a finished webhook as its first closing write left it', async () => {
+      // Two instances finishing one webhook (a lease lost while working): the second must not rewrite or double the log.
       const requestId = uuidv7();
       const webhook = await newWebhook(requestId);
-      const a = planned(webhook.id, requestId, 'DEMO1');
+      const a = planned(requestId, 'DEMO1');
+      const done = { at: new Date().toISOString(), type: 'completed' as const, message: 'done', outcome: 'completed' };
       await fanOuts().finish(webhook.id, [{ ...a, status: 'placed', orderId: 104 }], {
         status: 'completed',
         response: resultOf(requestId, 1),
-        events: [],
+        events: [done],
       });
 
-      await expect(
-        fanOuts().finish(webhook.id, [{ ...a, id: uuidv7(), status: 'placed', orderId: 105 }], {
-          status: 'completed',
-          response: resultOf(requestId, 1),
-          events: [],
-        }),
-      ).rejects.toMatchObject({ constraint: 'uq_order_attempts_cl_ord_id' });
-      expect((await attemptsOf(webhook.id)).map((r) => r[3])).toEqual([104]);
-    });
-  });
-
-  describe('attempt pages', () => {
-    it('should pack attempts into their pages, as they are written once and never updated', async () => {
-      // Room left for an update nobody makes would double the pages every checkpoint writes (docs/performance.md).
-      const requestId = uuidv7();
-      const webhook = await receivedWebhook(requestId);
-      const request = {
-        accountId: 1000001,
-        contractId: 3570918,
-        action: 'Buy',
-        orderQty: 2,
-        orderType: 'Market',
-        isAutomated: true,
-      };
-      const attempts = Array.from({ length: 400 }, () => {
-        const accountId = randomUUID();
-        return {
-          ...attemptOf({
-            webhookId: webhook.id,
-            userId,
-            accountId,
-            accountName: 'DEMO100001',
-            connectionId: randomUUID(),
-            clOrdId: clOrdIdOf(requestId, accountId, 'entry'),
-            kind: 'order',
-            request,
-          }),
-          status: 'placed' as const,
-          orderId: 200000001,
-          durationMs: 4,
-        };
+      await fanOuts().finish(webhook.id, [{ ...a, status: 'failed', error: 'late' }], {
+        status: 'failed',
+        response: resultOf(requestId, 0),
+        events: [{ ...done, outcome: 'failed' }],
       });
 
-      await new FanOutJournal(dataSource, finishLingerFor('pglite')).finish(webhook.id, attempts, {
-        status: 'completed',
-        response: resultOf(requestId, 400),
-        events: [],
-      });
-
-      const { rows } = await db.query<{ rows: number; pages: number }>(
-        `SELECT count(*)::int AS "rows", count(DISTINCT (ctid::text::point)[0])::int AS "pages" FROM "execution"."order_attempts" WHERE "webhook_id" = $1`,
-        [webhook.id],
-      );
-      expect(rows[0].rows).toBe(400);
-      // ≈ 21 a page filled, ≈ 11 with half of each page kept free.
-      expect(rows[0].rows / rows[0].pages).toBeGreaterThanOrEqual(18);
+      expect((await attemptsOf(webhook.id)).map((r) => [r[2], r[3]])).toEqual([['placed', 104]]);
+      const row = await sut.webhook(webhook.id);
+      expect([row?.status, row?.response, row?.events.map((e) => e.outcome ?? e.type)]).toEqual([
+        'completed',
+        resultOf(requestId, 1),
+        ['received', 'completed'],
+      ]);
     });
   });
 
   describe('webhook pages', () => {
-    it("should write a webhook's outcome in place (a HOT update), adding nothing to its indexes for a vacuum to read", async () => {
+    it("should write a webhook's outcome and its ten attempts in place (a HOT update), adding nothing to its indexes for a vacuum to read", async () => {
       // Every index entry an update adds is read again by every vacuum of the table, and those passes hold the
       // embedded database's one session: they grew with the journal (docs/performance.md).
       const fanOuts = new FanOutJournal(dataSource, finishLingerFor('pglite'));
@@ -488,7 +443,24 @@ describe(JournalRepository.name, () => {
           message: `order placed, order ${r.data.orderId}`,
           outcome: 'placed',
         }));
-        finishing.push(fanOuts.finish(webhook.id, [], { status: 'completed', response, events }));
+        // Its attempts as the fan-out writes them: the exact order each account was sent, with its outcome.
+        const attempts = results.map((r, n): OrderAttempt => {
+          const accountId = randomUUID();
+          return {
+            ...attemptOf({
+              accountId,
+              accountName: r.account_name,
+              connectionId: randomUUID(),
+              clOrdId: clOrdIdOf(requestId, accountId, 'entry'),
+              kind: 'order',
+              request: { accountId: 100000 + n, contractId: 3570918, action: 'Buy', orderQty: 2, orderType: 'Market' },
+            }),
+            status: 'placed',
+            orderId: r.data.orderId,
+            durationMs: 3,
+          };
+        });
+        finishing.push(fanOuts.finish(webhook.id, attempts, { status: 'completed', response, events }));
         if (finishing.length === 6) {
           await Promise.all(finishing.splice(0));
         }
@@ -501,14 +473,14 @@ describe(JournalRepository.name, () => {
   });
 
   describe('keys', () => {
-    const journalled: Array<{ webhookId: string; attemptIds: string[]; clOrdIds: string[] }> = [];
+    const journalled: Array<{ webhookId: string; clOrdIds: string[] }> = [];
 
     // Gone again afterwards, so that no other test depends on the order.
     afterAll(() =>
       db.query('DELETE FROM "execution"."webhooks" WHERE "id" = ANY($1::uuid[])', [journalled.map((j) => j.webhookId)]),
     );
 
-    it('should key every webhook and attempt later than the ones before it, so that the indexes grow at their end', async () => {
+    it('should key every webhook and order later than the ones before it, so that the indexes grow at their end', async () => {
       // Random keys change index pages all over, and each changed page is written again at the next checkpoint:
       // with the journal's size, that grew without bound (docs/performance.md). Request ids are the gateway's.
       const fanOuts = new FanOutJournal(dataSource, finishLingerFor('pglite'));
@@ -518,8 +490,6 @@ describe(JournalRepository.name, () => {
         const webhook = await receivedWebhook(requestId);
         const attempts = accounts.map((accountId) =>
           attemptOf({
-            webhookId: webhook.id,
-            userId,
             accountId,
             accountName: 'DEMO1',
             connectionId: randomUUID(),
@@ -533,22 +503,15 @@ describe(JournalRepository.name, () => {
           attempts.map((a) => ({ ...a, status: 'placed', orderId: 1 })),
           { status: 'completed', response: resultOf(requestId, 3), events: [] },
         );
-        const rows = await db.query<{ id: string; cl_ord_id: string }>(
-          'SELECT "id", "cl_ord_id" FROM "execution"."order_attempts" WHERE "webhook_id" = $1',
-          [webhook.id],
-        );
-        journalled.push({
-          webhookId: webhook.id,
-          attemptIds: rows.rows.map((r) => r.id),
-          clOrdIds: rows.rows.map((r) => r.cl_ord_id),
-        });
+        const written = await sut.webhook(webhook.id);
+        journalled.push({ webhookId: webhook.id, clOrdIds: (written?.attempts ?? []).map((a) => a.clOrdId) });
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
 
       const inOrder = (keys: string[]) => expect([...keys].sort()).toEqual(keys);
       inOrder(journalled.map((j) => j.webhookId));
       // Within one webhook the order does not matter (it is one statement); each webhook's come after the last one's.
-      inOrder(journalled.map((j) => [...j.attemptIds].sort()).flat());
+      expect(journalled.every((j) => j.clOrdIds.length === 3)).toBe(true);
       inOrder(journalled.map((j) => [...j.clOrdIds].sort()).flat());
     });
   });
@@ -557,7 +520,7 @@ describe(JournalRepository.name, () => {
     const left = async (owner: string) => {
       const { rows } = await db.query<{ webhooks: number; attempts: number; unfinished: number }>(
         `SELECT (SELECT count(*)::int FROM "execution"."webhooks" WHERE "user_id" = $1) AS "webhooks",
-                (SELECT count(*)::int FROM "execution"."order_attempts" WHERE "user_id" = $1) AS "attempts",
+                (SELECT coalesce(sum(jsonb_array_length("attempts")), 0)::int FROM "execution"."webhooks" WHERE "user_id" = $1) AS "attempts",
                 (SELECT count(*)::int FROM "execution"."unfinished_webhooks" u
                    JOIN "execution"."webhooks" w ON w."id" = u."webhook_id" WHERE w."user_id" = $1) AS "unfinished"`,
         [owner],

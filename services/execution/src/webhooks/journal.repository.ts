@@ -4,15 +4,12 @@ import type { LogEventV1 } from '@app/contracts';
 import { GroupCommit, jsonbParam } from '@app/database';
 import type { Repository, SelectQueryBuilder } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { OrderAttemptEntity } from '../entities/order-attempt.entity';
+import type { OrderAttempt } from '../entities/order-attempt';
 import { SystemRejectionEntity } from '../entities/read-model.entities';
 import { WebhookEntity, executes, isUnfinished } from '../entities/webhook.entity';
 import type { IntakeEntry } from './intake-log';
 
-export type NewAttempt = Omit<
-  OrderAttemptEntity,
-  'id' | 'createdAt' | 'updatedAt' | 'orderId' | 'error' | 'durationMs' | 'status'
-> & {
+export type NewAttempt = Omit<OrderAttempt, 'orderId' | 'error' | 'durationMs' | 'status'> & {
   /** 'failed' when the account could not even be planned (no connection, unknown contract). */
   status?: 'pending' | 'failed';
   error?: string;
@@ -53,7 +50,6 @@ export class JournalRepository {
 
   constructor(
     @InjectRepository(WebhookEntity) readonly webhooks: Repository<WebhookEntity>,
-    @InjectRepository(OrderAttemptEntity) private readonly attempts: Repository<OrderAttemptEntity>,
     @InjectRepository(SystemRejectionEntity) private readonly system: Repository<SystemRejectionEntity>,
   ) {}
 
@@ -72,6 +68,7 @@ export class JournalRepository {
       claimExpires,
       httpStatus: null,
       response: null,
+      attempts: [],
     });
   }
 
@@ -196,10 +193,6 @@ export class JournalRepository {
     }
   }
 
-  attemptsOf(webhookId: string): Promise<OrderAttemptEntity[]> {
-    return this.attempts.find({ where: { webhookId }, order: { createdAt: 'ASC', accountName: 'ASC' } });
-  }
-
   /**
    * Unfinished webhooks nobody holds a live lease on (the resume sweep, every lease period): those listed in
    * `unfinished_webhooks`, each then read by its primary key, whatever the journal's size. The list is read whole
@@ -228,7 +221,6 @@ export class JournalRepository {
       'DELETE FROM "execution"."unfinished_webhooks" u USING "execution"."webhooks" w WHERE w."id" = u."webhook_id" AND w."user_id" = $1',
       [userId],
     );
-    await this.attempts.delete({ userId });
     await this.webhooks.delete({ userId });
   }
 }

@@ -59,6 +59,7 @@ export class JournalledOnce {
       claimExpires: null,
       httpStatus: null,
       response: null,
+      attempts: [],
     });
     try {
       const result = await this.fanOut.execute(webhook, signal, route, ctx, false, entry);

@@ -7,7 +7,7 @@ import type {
   PlaceOsoRequest,
 } from '@app/tradovate';
 import type { BrokerAccess, Session } from '../broker/broker-access.service';
-import type { OrderAttemptEntity } from '../entities/order-attempt.entity';
+import type { OrderAttempt } from '../entities/order-attempt';
 
 /**
  * One attempt's broker call, placed at most once. An outcome the broker left unknown (a timeout, a reset connection)
@@ -18,17 +18,17 @@ export class OrderPlacement {
   constructor(private readonly broker: Pick<BrokerAccess, 'client'>) {}
 
   /** The id of the attempt's order: placed now, or found already placed. */
-  place(s: Session, a: OrderAttemptEntity, resuming: boolean): Promise<number> {
+  place(s: Session, a: OrderAttempt, resuming: boolean): Promise<number> {
     return resuming ? this.reconcileOrPlace(s, a) : this.placeOnce(s, a);
   }
 
   /** A resumed attempt: the order it already placed, found by clOrdId, or else one placement. */
-  private async reconcileOrPlace(s: Session, a: OrderAttemptEntity): Promise<number> {
+  private async reconcileOrPlace(s: Session, a: OrderAttempt): Promise<number> {
     return (await this.reconcile(s, a)) ?? (await this.placeOnce(s, a));
   }
 
   /** One placement; an unknown outcome is reconciled before the single resend (never placed twice). */
-  private async placeOnce(s: Session, a: OrderAttemptEntity): Promise<number> {
+  private async placeOnce(s: Session, a: OrderAttempt): Promise<number> {
     for (let round = 0; ; round += 1) {
       try {
         return (await this.send(s.env, s.token, a)).orderId;
@@ -47,7 +47,7 @@ export class OrderPlacement {
     }
   }
 
-  private send(env: Environment, token: string, a: OrderAttemptEntity) {
+  private send(env: Environment, token: string, a: OrderAttempt) {
     const c = this.broker.client;
     switch (a.kind) {
       case 'order':
@@ -62,7 +62,7 @@ export class OrderPlacement {
   }
 
   /** The order this attempt already placed, found by clOrdId (liquidations carry none: resent, harmless when flat). */
-  private async reconcile(s: Session, a: OrderAttemptEntity): Promise<number | null> {
+  private async reconcile(s: Session, a: OrderAttempt): Promise<number | null> {
     if (a.kind === 'liquidate') {
       return null;
     }
