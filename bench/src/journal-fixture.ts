@@ -9,7 +9,6 @@ import { dataSourceOptions, openEmbeddedDatabase } from '@app/database';
 import type { EmbeddedDatabase } from '@app/database';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { OrderAttemptEntity } from '../../services/execution/src/entities/order-attempt.entity';
 import { WebhookEntity } from '../../services/execution/src/entities/webhook.entity';
 import { Execution_SCHEMA, executionMigrations } from '../../services/execution/src/migrations';
 import { FanOutJournal, attemptOf } from '../../services/execution/src/webhooks/fan-out-journal';
@@ -31,7 +30,7 @@ export async function withJournalDatabase<T>(
   const ds = new DataSource(
     dataSourceOptions(
       { kind: 'pglite', driver },
-      { schema: Execution_SCHEMA, entities: [WebhookEntity, OrderAttemptEntity], migrations: executionMigrations },
+      { schema: Execution_SCHEMA, entities: [WebhookEntity], migrations: executionMigrations },
     ),
   );
   try {
@@ -80,14 +79,21 @@ export function webhook(createdAt: Date, userId: string, connectionId: string, a
   };
   const attempts = accounts.map((accountId, i) => ({
     ...attemptOf({
-      webhookId: id,
-      userId,
       accountId,
       accountName: `DEMO${4_000_000 + i}`,
       connectionId,
       clOrdId: `${requestId}-${i}`,
       kind: 'order',
-      request: { accountSpec: `DEMO${4_000_000 + i}`, accountId: 4_000_000 + i, action: 'Buy', symbol: 'MNQZ6' },
+      // A market order's request as buildBrokerCall makes it.
+      request: {
+        accountId: 4_000_000 + i,
+        symbol: 'MNQZ6',
+        orderQty: 1,
+        action: 'Buy',
+        isAutomated: true,
+        clOrdId: `${requestId}-${i}`,
+        orderType: 'Market',
+      },
     }),
     status: 'placed' as const,
     orderId: 900_000 + i,

@@ -74,7 +74,7 @@ describe('StallLog', () => {
     log.feed(markCompact('0x11477e20', 11.2), 18);
     log.feed(checkpointLog(104.6), 19);
     log.feed(vacuumLog(12.5), 19);
-    log.feed(checkpointLog(20, ['execution.order_attempts'], 8), 19);
+    log.feed(checkpointLog(20, ['execution.unfinished_webhooks'], 8), 19);
     log.feed('{"level":30,"msg":"standalone: data in /tmp/x"}', 19);
     log.feed(scavenge('0x11477e20', 4), 30); // after it
 

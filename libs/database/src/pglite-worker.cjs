@@ -156,7 +156,7 @@ class PreparedStatements {
  * - its dead rows pass `autovacuum_vacuum_threshold` + `autovacuum_vacuum_scale_factor` × its live rows (50 + 20 %);
  * - the rows inserted since its last vacuum pass `autovacuum_vacuum_insert_threshold` +
  *   `autovacuum_vacuum_insert_scale_factor` × its live rows (1000 + 20 %): a table only ever inserted into, as the
- *   attempts are, has no dead rows;
+ *   standalone's journal mostly is, has no dead rows;
  * - its oldest unfrozen transaction id is older than `autovacuum_freeze_max_age` (200 million transactions), catalogs
  *   included: a table nothing made due otherwise, such as one written once and then only read.
  * Every vacuum freezes what it visits (`VACUUM (FREEZE)`): row versions then no longer name the transaction that wrote
