@@ -142,6 +142,33 @@ describe(JournalRepository.name, () => {
       await sut.setWebhook(executing.id, { status: 'failed' });
     });
 
+    it('should write a refusal with its answer in the row it inserts', async () => {
+      const response = {
+        detail: 'Too many webhooks this minute',
+        code: 'RATE_LIMITED' as const,
+        requestId: 'refused-whole',
+      };
+      const refused = await sut.createWebhook({
+        userId,
+        alertId: null,
+        alertName: null,
+        symbol: null,
+        action: null,
+        request: {},
+        rawBody: '{}',
+        bodyHash: 'hash',
+        events: [],
+        requestId: 'refused-whole',
+        status: 'rejected',
+        httpStatus: 429,
+        response,
+      });
+
+      const row = await sut.webhooks.findOneByOrFail({ id: refused.id });
+      expect([row.status, row.httpStatus, row.response]).toEqual(['rejected', 429, response]);
+      expect([refused.httpStatus, refused.response]).toEqual([429, response]);
+    });
+
     it('should find them from the list of unfinished webhooks by primary key even when planned once for any values, not by reading the whole journal', async () => {
       // The sweep runs every lease period for the life of the process; a plan that reads every webhook ever
       // journalled costs more with every webhook received.

@@ -31,6 +31,9 @@ export type NewWebhook = Pick<
 > & {
   claimedBy?: string;
   claimTtlMs?: number;
+  /** A webhook answered at once (a refusal) is written with its answer, in the same statement. */
+  httpStatus?: number;
+  response?: WebhookEntity['response'];
 };
 
 type WebhookInsert = NewWebhook & { claimExpires: Date | null };
@@ -66,8 +69,8 @@ export class JournalRepository {
       updatedAt: createdAt,
       claimedBy: claimedBy ?? null,
       claimExpires,
-      httpStatus: null,
-      response: null,
+      httpStatus: w.httpStatus ?? null,
+      response: w.response ?? null,
       attempts: [],
     });
   }
@@ -94,13 +97,15 @@ export class JournalRepository {
       events: w.events,
       claimed_by: w.claimedBy ?? null,
       claim_expires: w.claimExpires?.toISOString() ?? null,
+      http_status: w.httpStatus ?? null,
+      response: w.response ?? null,
     }));
     const inserted = await this.webhooks.query<Array<{ id: string; created_at: Date }>>(
       `WITH w AS (
-         INSERT INTO "execution"."webhooks" ("id", "user_id", "request_id", "alert_id", "alert_name", "symbol", "action", "status", "executes", "request", "raw_body", "body_hash", "events", "claimed_by", "claim_expires")
-         SELECT x.id, x.user_id, x.request_id, x.alert_id, x.alert_name, x.symbol, x.action, x.status, x.executes, x.request, x.raw_body, x.body_hash, x.events, x.claimed_by, x.claim_expires
+         INSERT INTO "execution"."webhooks" ("id", "user_id", "request_id", "alert_id", "alert_name", "symbol", "action", "status", "executes", "request", "raw_body", "body_hash", "events", "claimed_by", "claim_expires", "http_status", "response")
+         SELECT x.id, x.user_id, x.request_id, x.alert_id, x.alert_name, x.symbol, x.action, x.status, x.executes, x.request, x.raw_body, x.body_hash, x.events, x.claimed_by, x.claim_expires, x.http_status, x.response
            FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, user_id uuid, request_id text, alert_id uuid, alert_name text, symbol text, action text, status text,
-                executes boolean, request jsonb, raw_body text, body_hash text, events jsonb, claimed_by text, claim_expires timestamptz)
+                executes boolean, request jsonb, raw_body text, body_hash text, events jsonb, claimed_by text, claim_expires timestamptz, http_status int, response jsonb)
          RETURNING "id", "created_at"),
        u AS (INSERT INTO "execution"."unfinished_webhooks" ("webhook_id") SELECT unnest($2::uuid[]))
        SELECT "id", "created_at" FROM w`,

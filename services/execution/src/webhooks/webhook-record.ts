@@ -86,22 +86,18 @@ export class WebhookRecords {
     if (!(err instanceof DomainError)) {
       throw err;
     }
-    const httpStatus = STATUS[err.code] ?? 400;
-    await this.journal
-      .createWebhook({
-        ...headerOf(p, known),
-        status: 'rejected',
-        events: [
-          event(p.receivedAt, 'received', 'Webhook received'),
-          { ...event(new Date().toISOString(), 'rejected', err.message), outcome: err.code },
-        ],
-      })
-      .then((w) =>
-        this.journal.setWebhook(w.id, {
-          httpStatus,
-          response: { detail: err.message, code: err.code, requestId: p.requestId } satisfies WebhookRefusalV1,
-        }),
-      );
+    // Written whole, with its answer, in one statement: a flood of refusals (a rate-limited alert firing in a loop)
+    // costs the database one row each.
+    await this.journal.createWebhook({
+      ...headerOf(p, known),
+      status: 'rejected',
+      events: [
+        event(p.receivedAt, 'received', 'Webhook received'),
+        { ...event(new Date().toISOString(), 'rejected', err.message), outcome: err.code },
+      ],
+      httpStatus: STATUS[err.code] ?? 400,
+      response: { detail: err.message, code: err.code, requestId: p.requestId } satisfies WebhookRefusalV1,
+    });
     throw err;
   }
 

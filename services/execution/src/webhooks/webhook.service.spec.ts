@@ -60,8 +60,16 @@ describe(WebhookService.name, () => {
       const err = await sut.receive(webhookOf(randomUUID())).catch((e: unknown) => e);
 
       expect(err).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
-      expect(journal.createWebhook).toHaveBeenCalledWith(expect.objectContaining({ userId: USER, status: 'rejected' }));
-      expect(journal.setWebhook).toHaveBeenCalledWith('w-1', expect.objectContaining({ httpStatus: 503 }));
+      // Journalled whole, with the answer its caller got, in one write.
+      expect(journal.createWebhook).toHaveBeenCalledWith(
+        expect.objectContaining({
+          userId: USER,
+          status: 'rejected',
+          httpStatus: 503,
+          response: expect.objectContaining({ code: 'SERVICE_UNAVAILABLE' }),
+        }),
+      );
+      expect(journal.setWebhook).not.toHaveBeenCalled();
       expect(fanOut.execute).not.toHaveBeenCalled();
     });
   });
