@@ -136,10 +136,10 @@ describe('TradingView webhooks (e2e)', () => {
   });
 
   /** Stops the product and starts it again on the same data (the webhook URL keeps its secret, the port changes). */
-  async function restart(): Promise<void> {
+  async function restart(settings: Record<string, string> = {}): Promise<void> {
     await sut.app.close();
     const before = sut;
-    sut = await startStandaloneApp(env(), { restartOf: before });
+    sut = await startStandaloneApp({ ...env(), ...settings }, { restartOf: before });
     bus = sut.app.get(MessageBus);
     url = url.replace(before.url, sut.url);
   }
@@ -648,5 +648,28 @@ describe('TradingView webhooks (e2e)', () => {
     expect(refused.status).toBe(409);
     expect(otherRefused.status).toBe(403);
     expect(sim.control.orders()).toHaveLength(2);
+  });
+
+  it("should refuse a user's webhooks past the minute's limit with 429, place nothing for them, and log each with its answer", async () => {
+    await restart({ WEBHOOK_RATE_LIMIT_PER_MIN: '3' });
+    const alertId = await alert(targets.slice(0, 1));
+
+    const answers = [];
+    for (const n of [1, 2, 3, 4, 5]) {
+      answers.push(await post(signal(alertId, { quantity: String(n), strategy_name: `limit-${n}` })));
+    }
+    const list = await bus.send(Topic.LogsList, { page: 1, page_size: 5 }, ctx());
+    const refusal = await bus.send(Topic.LogsGet, { id: list.items[0].id }, ctx());
+
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429, 429]);
+    const detail = 'Too many webhooks this minute; this one was not executed.';
+    expect(await answers[4].json()).toMatchObject({ detail, code: 'RATE_LIMITED' });
+    expect(sim.control.orders().map((o) => o.orderQty)).toEqual([1, 2, 3]);
+    expect(list.items.map((i) => i.status)).toEqual(['rejected', 'rejected', 'completed', 'completed', 'completed']);
+    expect(refusal.response).toMatchObject({ detail, code: 'RATE_LIMITED' });
+    expect(refusal.events.map((e) => [e.type, e.message])).toEqual([
+      ['received', 'Webhook received'],
+      ['rejected', detail],
+    ]);
   });
 });
