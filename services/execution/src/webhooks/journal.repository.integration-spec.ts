@@ -15,6 +15,7 @@ import { clOrdIdOf } from './build-broker-call';
 import { FanOutJournal, attemptOf, finishLingerFor } from './fan-out-journal';
 import type { IntakeEntry } from './intake-log';
 import { JournalRepository } from './journal.repository';
+import type { NewWebhook } from './journal.repository';
 
 /** The journal on the embedded database of standalone mode, which plans prepared statements once for any values. */
 describe(JournalRepository.name, () => {
@@ -47,21 +48,24 @@ describe(JournalRepository.name, () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** A webhook of `userId` journalled as received, before its orders: its row written first (distributed mode). */
+  /** A webhook of `userId` to journal: received, its row written before its orders (distributed mode), but for `fields`. */
+  const webhookOf = (requestId: string, fields: Partial<NewWebhook> = {}): NewWebhook => ({
+    userId,
+    requestId,
+    alertId: null,
+    alertName: null,
+    symbol: 'MNQZ6',
+    action: 'market buy',
+    status: 'received',
+    request: {},
+    rawBody: '{}',
+    bodyHash: 'hash',
+    events: [],
+    ...fields,
+  });
+
   const receivedWebhook = (requestId: string, events: LogEventV1[] = []) =>
-    sut.createWebhook({
-      userId,
-      requestId,
-      alertId: null,
-      alertName: null,
-      symbol: 'MNQZ6',
-      action: 'market buy',
-      status: 'received',
-      request: {},
-      rawBody: '{}',
-      bodyHash: 'hash',
-      events,
-    });
+    sut.createWebhook(webhookOf(requestId, { events }));
 
   const resultOf = (requestId: string, successful: number): WebhookResultV1 => ({
     message: `Orders placed on ${successful} account(s)`,
@@ -118,20 +122,9 @@ describe(JournalRepository.name, () => {
     });
 
     it('should list a webhook journalled to execute as unfinished, and a rejection not', async () => {
-      const header = {
-        userId,
-        alertId: null,
-        alertName: null,
-        symbol: null,
-        action: null,
-        request: {},
-        rawBody: '{}',
-        bodyHash: 'hash',
-        events: [],
-      };
       const [executing, rejected] = await Promise.all([
-        sut.createWebhook({ ...header, requestId: 'listed-received', status: 'received' }),
-        sut.createWebhook({ ...header, requestId: 'listed-rejected', status: 'rejected' }),
+        sut.createWebhook(webhookOf('listed-received')),
+        sut.createWebhook(webhookOf('listed-rejected', { status: 'rejected' })),
       ]);
       const listed = await db.query<{ webhook_id: string }>(
         'SELECT "webhook_id" FROM "execution"."unfinished_webhooks" WHERE "webhook_id" = ANY($1::uuid[])',
@@ -148,21 +141,9 @@ describe(JournalRepository.name, () => {
         code: 'RATE_LIMITED' as const,
         requestId: 'refused-whole',
       };
-      const refused = await sut.createWebhook({
-        userId,
-        alertId: null,
-        alertName: null,
-        symbol: null,
-        action: null,
-        request: {},
-        rawBody: '{}',
-        bodyHash: 'hash',
-        events: [],
-        requestId: 'refused-whole',
-        status: 'rejected',
-        httpStatus: 429,
-        response,
-      });
+      const refused = await sut.createWebhook(
+        webhookOf('refused-whole', { status: 'rejected', httpStatus: 429, response }),
+      );
 
       const row = await sut.webhooks.findOneByOrFail({ id: refused.id });
       expect([row.status, row.httpStatus, row.response]).toEqual(['rejected', 429, response]);
