@@ -45,7 +45,10 @@ export function parseOptions(argv: string[], outDir: string, root: string): Benc
     only: new Set(only),
     fanOuts: (value('fanouts') ?? (quick ? '10' : '1,10,50')).split(',').map(Number),
     stepMs: Number(value('step-ms') ?? (quick ? 2000 : 4000)),
-    refine: quick ? 1 : 2,
+    // Four halvings after the doubling: each sustained rate within 1/16 of its octave (40/s between 640/s and
+    // 1280/s). With two the relay's and the product's rates could each sit a quarter below their true ones, and the
+    // throughput ratio, near one half on these VMs, was decided by where those steps fell (docs/performance.md).
+    refine: quick ? 1 : 4,
     warmUp: { rate: Number(value('warmup-rate') ?? 20), ms: Number(value('warmup-seconds') ?? 10) * 1000 },
     // At least one pair, whatever was typed.
     halfRatePairs: Math.max(1, Math.trunc(Number(value('half-rate-pairs') ?? (quick ? 3 : 5))) || 1),
