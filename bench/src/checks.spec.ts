@@ -70,7 +70,10 @@ describe('evaluateChecks', () => {
       null,
       null,
     );
-    expect(byName(sut, 'standalone throughput')).toMatchObject({ measured: '240/s vs 480/s = 50 %', met: true });
+    expect(byName(sut, 'standalone throughput')).toMatchObject({
+      measured: '240/s vs 480/s = 50 %; between 38 and 67 % by the steps that failed above each',
+      met: true,
+    });
     expect(byName(sut, 'standalone throughput')?.unjudged).toBeUndefined();
   });
 
@@ -95,12 +98,22 @@ describe('evaluateChecks', () => {
 
     // 400/s is under half of 960/s, and half of their mean (800/s) or more.
     expect(byName(evaluateChecks([faster, product], [], null, null, slower), 'standalone throughput')).toMatchObject({
-      measured: "400/s vs 800/s = 50 % (the relay's mean: 960/s before the product, 640/s after it)",
+      measured:
+        "400/s vs 800/s = 50 % (the relay's mean: 960/s before the product, 640/s after it); between 42 and 60 % by the steps that failed above each",
       met: true,
     });
     expect(byName(evaluateChecks([faster, product], [], null, null), 'standalone throughput')).toMatchObject({
-      measured: '400/s vs 960/s = 42 %',
+      measured: '400/s vs 960/s = 42 %; between 36 and 50 % by the steps that failed above each',
       met: false,
+    });
+  });
+
+  it('should give no bracket when a sweep found no failing step above its rate', () => {
+    // A product that passed every rate up to the plan's maximum: its rate is only known to be at least that.
+    const unbounded = sweep('standalone', 320, [step(160, true), step(320, true)]);
+    expect(byName(evaluateChecks([baseline, unbounded], [], null, null), 'standalone throughput')).toMatchObject({
+      measured: '320/s vs 480/s = 67 %',
+      met: true,
     });
   });
 

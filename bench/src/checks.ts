@@ -23,6 +23,33 @@ export function decidingSteps(sweep: SweepResult): StepResult[] {
 export const relayRate = (before: SweepResult, after?: SweepResult | null): number =>
   after ? (before.sustainedRate + after.sustainedRate) / 2 : before.sustainedRate;
 
+/** The first rate above the sustained one that failed: the sustained rate lies below it (undefined: none failed). */
+const failedAbove = (sweep: SweepResult): number | undefined =>
+  decidingSteps(sweep).find((p) => !p.pass)?.rate;
+
+/**
+ * Where the throughput ratio can lie, given the bisection: each sustained rate is at least the rate that passed and
+ * below the next that failed, so the ratio is between the product's pass over the relay's fail and the product's fail
+ * over the relay's pass (undefined when a sweep had no failing step). Bisected twice, as until 2026-12-06, the
+ * bracket was wide enough to hold 50 % in most runs.
+ */
+export function ratioBracket(
+  product: SweepResult,
+  relays: SweepResult[],
+): { low: number; high: number } | undefined {
+  const productFail = failedAbove(product);
+  const relayFails = relays.map(failedAbove);
+  if (productFail === undefined || relayFails.some((f) => f === undefined)) {
+    return undefined;
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const relayPass = mean(relays.map((r) => r.sustainedRate));
+  return {
+    low: product.sustainedRate / mean(relayFails as number[]),
+    high: productFail / Math.max(1, relayPass),
+  };
+}
+
 /** Why a check cannot be judged from these steps, or undefined when none of them was stolen. */
 export function stolen(steals: number[]): string | undefined {
   const worst = Math.max(0, ...steals);
@@ -65,11 +92,14 @@ export function evaluateChecks(
     const s = ss.sustainedRate;
     const relays = relayAfter ? [bs, relayAfter] : [bs];
     const steals = [...relays, ss].flatMap(decidingSteps).map((p) => p.stealPct);
+    const bracket = ratioBracket(ss, relays);
+    const pct = (x: number) => Math.round(100 * x);
     const measured =
-      `${s}/s vs ${b}/s = ${Math.round((100 * s) / Math.max(1, b))} %` +
+      `${s}/s vs ${b}/s = ${pct(s / Math.max(1, b))} %` +
       (relayAfter
         ? ` (the relay's mean: ${bs.sustainedRate}/s before the product, ${relayAfter.sustainedRate}/s after it)`
-        : '');
+        : '') +
+      (bracket ? `; between ${pct(bracket.low)} and ${pct(bracket.high)} % by the steps that failed above each` : '');
     checks.push(check(...throughput, measured, s >= b / 2, steals));
   } else {
     checks.push(notRun(...throughput));
