@@ -24,8 +24,7 @@ export const relayRate = (before: SweepResult, after?: SweepResult | null): numb
   after ? (before.sustainedRate + after.sustainedRate) / 2 : before.sustainedRate;
 
 /** The first rate above the sustained one that failed: the sustained rate lies below it (undefined: none failed). */
-const failedAbove = (sweep: SweepResult): number | undefined =>
-  decidingSteps(sweep).find((p) => !p.pass)?.rate;
+const failedAbove = (sweep: SweepResult): number | undefined => decidingSteps(sweep).find((p) => !p.pass)?.rate;
 
 /**
  * Where the throughput ratio can lie, given the bisection: each sustained rate is at least the rate that passed and
@@ -33,10 +32,7 @@ const failedAbove = (sweep: SweepResult): number | undefined =>
  * over the relay's pass (undefined when a sweep had no failing step). Bisected twice, as until 2026-12-06, the
  * bracket was wide enough to hold 50 % in most runs.
  */
-export function ratioBracket(
-  product: SweepResult,
-  relays: SweepResult[],
-): { low: number; high: number } | undefined {
+export function ratioBracket(product: SweepResult, relays: SweepResult[]): { low: number; high: number } | undefined {
   const productFail = failedAbove(product);
   const relayFails = relays.map(failedAbove);
   if (productFail === undefined || relayFails.some((f) => f === undefined)) {
