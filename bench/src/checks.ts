@@ -16,12 +16,13 @@ export function decidingSteps(sweep: SweepResult): StepResult[] {
   return [pass, fail].filter((p): p is StepResult => p !== undefined);
 }
 
+const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+
 /**
  * The relay's rate the throughput target reads: with its sweep run again after the product's, the mean of the two, its
  * rate over the product's minutes.
  */
-export const relayRate = (before: SweepResult, after?: SweepResult | null): number =>
-  after ? (before.sustainedRate + after.sustainedRate) / 2 : before.sustainedRate;
+export const relayRate = (relays: SweepResult[]): number => mean(relays.map((r) => r.sustainedRate));
 
 /** The first rate above the sustained one that failed: the sustained rate lies below it (undefined: none failed). */
 const failedAbove = (sweep: SweepResult): number | undefined => decidingSteps(sweep).find((p) => !p.pass)?.rate;
@@ -38,11 +39,9 @@ export function ratioBracket(product: SweepResult, relays: SweepResult[]): { low
   if (productFail === undefined || relayFails.some((f) => f === undefined)) {
     return undefined;
   }
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const relayPass = mean(relays.map((r) => r.sustainedRate));
   return {
     low: product.sustainedRate / mean(relayFails as number[]),
-    high: productFail / Math.max(1, relayPass),
+    high: productFail / Math.max(1, relayRate(relays)),
   };
 }
 
@@ -84,9 +83,9 @@ export function evaluateChecks(
   const ss = sweepOf(sweeps, 'standalone', 10);
   const throughput = ['standalone throughput, fan-out 10', '≥ 50 % of the baseline’s sustained rate'] as const;
   if (bs && ss) {
-    const b = relayRate(bs, relayAfter);
-    const s = ss.sustainedRate;
     const relays = relayAfter ? [bs, relayAfter] : [bs];
+    const b = relayRate(relays);
+    const s = ss.sustainedRate;
     const steals = [...relays, ss].flatMap(decidingSteps).map((p) => p.stealPct);
     const bracket = ratioBracket(ss, relays);
     const pct = (x: number) => Math.round(100 * x);

@@ -239,6 +239,6 @@ function relayDrift(r: BenchResult): string[] {
     '',
     `The relay at fan-out 10 before the standalone product: ${before.sustainedRate}/s${mainMs(before)}; swept again ` +
       `right after it: ${after.sustainedRate}/s${mainMs(after)}. The throughput target reads the product against ` +
-      `their mean, ${relayRate(before, after)}/s.`,
+      `their mean, ${relayRate([before, after])}/s.`,
   ];
 }
