@@ -40,10 +40,24 @@ export async function findSustainedRate(
   // Warm-up (discarded): opens the keep-alive connections, lets the JIT compile the path and the startup's
   // garbage be collected, so that the steps measure a running server rather than one still starting.
   await runStep(sim, target, route, plan.warmUp.rate, plan.warmUp.ms);
+  const sustainedRate = await highestPassingRate(plan, run);
+  steps.sort((a, b) => a.rate - b.rate);
+  return { target: target.name, fanOut: route.fanOut, steps, sustainedRate };
+}
+
+/**
+ * The search itself, apart from running steps: `passes(rate)` runs one. Doubles from `start` until a step fails (or
+ * `max` is passed), then halves the gap between the last pass and the first fail `refine` times; the highest rate
+ * that passed.
+ */
+export async function highestPassingRate(
+  plan: Pick<SearchPlan, 'start' | 'max' | 'refine'>,
+  passes: (rate: number) => Promise<boolean>,
+): Promise<number> {
   let pass = 0;
   let fail = 0;
   for (let rate = plan.start; rate <= plan.max; rate *= 2) {
-    if (!(await run(rate))) {
+    if (!(await passes(rate))) {
       fail = rate;
       break;
     }
@@ -51,12 +65,11 @@ export async function findSustainedRate(
   }
   for (let i = 0; i < plan.refine && fail > 0 && fail - pass > 1; i += 1) {
     const mid = Math.round((pass + fail) / 2);
-    if (await run(mid)) {
+    if (await passes(mid)) {
       pass = mid;
     } else {
       fail = mid;
     }
   }
-  steps.sort((a, b) => a.rate - b.rate);
-  return { target: target.name, fanOut: route.fanOut, steps, sustainedRate: pass };
+  return pass;
 }
