@@ -60,14 +60,22 @@ export async function fill(user: User, field: HTMLElement, text: string): Promis
 }
 
 /**
- * antd labels every dialog with the same id under NODE_ENV=test, so accessible names of stacked dialogs
- * collide; this finds the open dialog whose title text matches instead.
+ * The open dialog whose title text matches, once it has finished opening: antd labels every dialog with the
+ * same id under NODE_ENV=test, so accessible names of stacked dialogs collide.
+ *
+ * "Finished" means it holds the focus. When its opening motion ends, rc-dialog moves the focus into it
+ * unless the focus is already there, taking it from wherever it is, including a dialog opened on top of it
+ * meanwhile. A test that opened a second dialog and clicked into it before the first had settled lost what
+ * it pasted next (CI, 2026-11-27 and 2026-12-06); a person rarely clicks that fast.
  */
 export async function findDialog(title: string): Promise<HTMLElement> {
   return waitFor(() => {
     const match = screen.getAllByRole('dialog').find((d) => within(d).queryAllByText(title).length > 0);
     if (!match) {
       throw new Error(`No open dialog titled ${title}`);
+    }
+    if (!match.contains(document.activeElement)) {
+      throw new Error(`The dialog titled ${title} is still opening: it does not hold the focus yet`);
     }
     return match;
   });

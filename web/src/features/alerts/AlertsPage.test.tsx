@@ -48,8 +48,7 @@ describe('AlertsPage', () => {
     });
     const { user } = render();
     await user.click(await screen.findByRole('button', { name: /Create Alert/ }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Create New Alert')).toBeInTheDocument();
+    const dialog = await findDialog('Create New Alert');
     expect(within(dialog).getByText(/You need an active Tradovate connection to map symbols/)).toBeInTheDocument();
     await fill(user, within(dialog).getByLabelText('Alert Name'), 'My alert');
     await user.click(within(dialog).getByRole('button', { name: 'Map Symbol' }));
@@ -87,11 +86,11 @@ describe('AlertsPage', () => {
     });
     const { user } = render();
     await user.click(await screen.findByRole('button', { name: /Create Alert/ }));
-    await user.click(await screen.findByRole('button', { name: 'Map Symbol' }));
+    const form = await findDialog('Create New Alert');
+    await user.click(within(form).getByRole('button', { name: 'Map Symbol' }));
     const search = await findDialog('Add Symbol Mapping');
     const symbol = within(search).getByPlaceholderText('Enter symbol (e.g., MNQ)');
     await fill(user, symbol, 'MNQ');
-    // Once (CI, 2026-11-27) the search found the box empty and its button disabled; this says which step lost it.
     expect(symbol).toHaveValue('MNQ');
     await user.click(within(search).getByRole('button', { name: /Search/ }));
     expect(
