@@ -55,31 +55,31 @@ COPY --from=build /app/dist/services/gateway ./dist/services/gateway
 COPY --from=build /app/web/dist ./web/dist
 ENV PORT=3000 WEB_DIST_DIR=/app/web/dist
 EXPOSE 3000
-CMD ["node", "dist/services/gateway/src/main.js"]
+CMD ["node", "--no-memory-reducer", "dist/services/gateway/src/main.js"]
 
 FROM runtime AS auth
 COPY --from=build /app/dist/services/auth ./dist/services/auth
 ENV PORT=3001
 EXPOSE 3001
-CMD ["node", "dist/services/auth/src/main.js"]
+CMD ["node", "--no-memory-reducer", "dist/services/auth/src/main.js"]
 
 FROM runtime AS connections
 COPY --from=build /app/dist/services/connections ./dist/services/connections
 ENV PORT=3002
 EXPOSE 3002
-CMD ["node", "dist/services/connections/src/main.js"]
+CMD ["node", "--no-memory-reducer", "dist/services/connections/src/main.js"]
 
 FROM runtime AS trading
 COPY --from=build /app/dist/services/trading ./dist/services/trading
 ENV PORT=3003
 EXPOSE 3003
-CMD ["node", "dist/services/trading/src/main.js"]
+CMD ["node", "--no-memory-reducer", "dist/services/trading/src/main.js"]
 
 FROM runtime AS execution
 COPY --from=build /app/dist/services/execution ./dist/services/execution
 ENV PORT=3004
 EXPOSE 3004
-CMD ["node", "dist/services/execution/src/main.js"]
+CMD ["node", "--no-memory-reducer", "dist/services/execution/src/main.js"]
 
 # The Tradovate simulator (sandbox mode and load tests); never deployed to production.
 FROM runtime AS simulator

@@ -4,6 +4,7 @@
 // between them, which would die of it and leave the product running (test/standalone-shutdown.e2e-spec.ts).
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,7 +32,10 @@ if (existsSync(path.join(root, 'web/index.html'))) {
     run('npm', ['run', 'build', '-w', 'web']);
   }
 }
-const child = spawn(process.execPath, ['--enable-source-maps', 'dist/services/standalone/src/main.js'], {
+// The product's node flags (libs/host/src/node-flags.ts), from the build just made.
+const { PRODUCT_NODE_FLAGS } = createRequire(import.meta.url)(path.join(root, 'dist/libs/host/src/node-flags.js'));
+const args = ['--enable-source-maps', ...PRODUCT_NODE_FLAGS, 'dist/services/standalone/src/main.js'];
+const child = spawn(process.execPath, args, {
   cwd: root,
   stdio: 'inherit',
 });

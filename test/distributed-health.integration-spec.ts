@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { buildServer, freePort, spawnNode } from '@app/testing';
+import { buildServer, freePort, spawnService } from '@app/testing';
 import type { NodeProcess } from '@app/testing';
 
 const root = path.resolve(__dirname, '..');
@@ -32,15 +32,15 @@ describe('distributed processes over Kafka', () => {
     gatewayUrl = `http://127.0.0.1:${ports[4]}`;
     // Services first, one after another: each runs its migrations on the shared database.
     for (const [i, name] of SERVICES.entries()) {
-      const proc = spawnNode(path.join(root, `dist/services/${name}/src/main.js`), {
-        name,
+      const proc = spawnService(name, {
+        root,
         env: { ...env, PORT: String(ports[i]) },
       });
       processes.push(proc);
       await proc.waitForHttp(`http://127.0.0.1:${ports[i]}/readyz`, 60_000);
     }
-    const gateway = spawnNode(path.join(root, 'dist/services/gateway/src/main.js'), {
-      name: 'gateway',
+    const gateway = spawnService('gateway', {
+      root,
       env: { ...env, PORT: String(ports[4]), PUBLIC_URL: gatewayUrl },
     });
     processes.push(gateway);

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PRODUCT_NODE_FLAGS } from '@app/host/node-flags';
 import {
   LineLog,
   buildServer,
@@ -90,6 +91,11 @@ describe('standalone process stopped by a signal', () => {
     log.follow(npm.stderr, '[stderr] ');
     try {
       await waitForHttp(`${url}/readyz`, 60_000);
+      // Started with the product's node flags (libs/host/src/node-flags.ts), after the source maps `npm start` adds.
+      const product = groupMembers(group).filter((c) => c.endsWith(' dist/services/standalone/src/main.js'));
+      expect(product.map((c) => c.split(' ').slice(1))).toEqual([
+        ['--enable-source-maps', ...PRODUCT_NODE_FLAGS, 'dist/services/standalone/src/main.js'],
+      ]);
 
       npm.kill('SIGTERM');
       const stopped = await waitUntil(

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildServer, freePort, repoRoot, spawnNode, standaloneOn } from '@app/testing';
+import { buildServer, freePort, spawnService, standaloneOn } from '@app/testing';
 
 /**
  * `npm start` where it cannot listen: most often a second copy started while the first still runs. Until 2026-12-02
@@ -29,10 +29,7 @@ describe('standalone process started on a port already taken', () => {
   it('should say which port is taken and how to choose another, and exit 1', async () => {
     const { port } = holder.address() as { port: number };
     const { env } = standaloneOn(dataDir, port);
-    const product = spawnNode(path.join(repoRoot(), 'dist/services/standalone/src/main.js'), {
-      name: 'standalone',
-      env,
-    });
+    const product = spawnService('standalone', { env });
 
     const exit = await product.exitWithin(60_000);
     await product.kill('SIGKILL');
@@ -51,10 +48,7 @@ describe('standalone process started on a port already taken', () => {
   it("should say so in one line when the sandbox broker's SIMULATOR_PORT is the one taken", async () => {
     const { port: taken } = holder.address() as { port: number };
     const { env } = standaloneOn(dataDir, await freePort());
-    const product = spawnNode(path.join(repoRoot(), 'dist/services/standalone/src/main.js'), {
-      name: 'standalone',
-      env: { ...env, SIMULATOR_PORT: String(taken) },
-    });
+    const product = spawnService('standalone', { env: { ...env, SIMULATOR_PORT: String(taken) } });
 
     const exit = await product.exitWithin(60_000);
     await product.kill('SIGKILL');

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readProductBuild } from './product-build';
+import { describeBuild, productNodeFlags, readProductBuild } from './product-build';
 import type { ProductBuild } from './product-build';
 
 // The build script's own half (CommonJS, loaded by scripts/build-server.mjs).
@@ -52,6 +52,21 @@ describe('the record of the product build a run measured', () => {
     const info = { commit: 'abc', uncommittedChanges: true, builtAt: '2026-12-02T18:00:00.000Z' };
     writeFileSync(path.join(dir, 'dist', 'build-info.json'), JSON.stringify(info));
 
-    expect(await readProductBuild(dir)).toEqual(info);
+    expect(await readProductBuild(dir)).toEqual({ ...info, nodeFlags: [] });
+  });
+
+  it("should start a build with its own launchers' node flags, and say which in the run's header", async () => {
+    expect(productNodeFlags(dir)).toEqual([]);
+    mkdirSync(path.join(dir, 'dist/libs/host/src'), { recursive: true });
+    writeFileSync(path.join(dir, 'dist/build-info.json'), JSON.stringify({ commit: 'abc', builtAt: 'then' }));
+    writeFileSync(
+      path.join(dir, 'dist/libs/host/src/node-flags.js'),
+      "exports.PRODUCT_NODE_FLAGS = ['--no-memory-reducer', '--max-semi-space-size=32'];",
+    );
+
+    expect(productNodeFlags(dir)).toEqual(['--no-memory-reducer', '--max-semi-space-size=32']);
+    expect(describeBuild(await readProductBuild(dir))).toBe(
+      'product commit abc, built then, run with --no-memory-reducer --max-semi-space-size=32',
+    );
   });
 });

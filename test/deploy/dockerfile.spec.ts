@@ -2,26 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './compose-file';
 import { SERVICES } from './config-schemas';
-
-const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
-
-/** The instructions of each stage, by stage name. */
-function stages(): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  let current: string[] = [];
-  for (const line of dockerfile.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'))) {
-    const from = /^FROM\s+\S+\s+AS\s+(\S+)/i.exec(line);
-    if (from) {
-      current = [];
-      out.set(from[1], current);
-    }
-    current.push(line);
-  }
-  return out;
-}
+import { dockerfile, dockerfileStages, stageCommand } from './dockerfile';
 
 describe('Dockerfile', () => {
-  const sut = stages();
+  const sut = dockerfileStages();
 
   it('should copy the manifest of every workspace before npm ci (npm ci fails on a missing one)', () => {
     const copied = (sut.get('deps') ?? []).filter((l) => l.startsWith('COPY')).map((l) => l.split(/\s+/)[1]);
@@ -42,7 +26,12 @@ describe('Dockerfile', () => {
       const main = name === 'simulator' ? 'dist/simulator/src/main.js' : `dist/services/${name}/src/main.js`;
 
       expect(sut.get(name)?.[0]).toMatch(new RegExp(`^FROM runtime AS ${name}$`));
-      expect(sut.get(name)).toContain(`CMD ["node", "${main}"]`);
+      // The services' node flags in between: node-flags.spec.ts.
+      expect(stageCommand(sut.get(name))).toEqual([
+        'node',
+        ...(name === 'simulator' ? [] : [expect.any(String)]),
+        main,
+      ]);
     },
   );
 

@@ -7,6 +7,7 @@ import { freePort, startKafka, startPostgres, systemTopics } from '@app/testing'
 import type { TestDatabase, TestKafka } from '@app/testing';
 import type { Simulator } from '@app/simulator';
 import { spawnChild } from '../child';
+import { productNodeFlags } from '../product-build';
 import type { Child } from '../child';
 import type { SimAccountSet } from '../sim-world';
 import type { Target } from '../target';
@@ -65,11 +66,12 @@ export async function startDistributedProduct(
       const maxWait: Record<string, string> = ON_WEBHOOK_PATH.has(name)
         ? { KAFKA_MAX_WAIT_MS: String(infra.maxWaitMs) }
         : {};
-      const child = spawnChild(name, path.join(productRoot, `dist/services/${name}/src/main.js`), {
-        ...env,
-        ...maxWait,
-        PORT: String(ports[i]),
-      });
+      const child = spawnChild(
+        name,
+        path.join(productRoot, `dist/services/${name}/src/main.js`),
+        { ...env, ...maxWait, PORT: String(ports[i]) },
+        productNodeFlags(productRoot),
+      );
       children.push(child);
       await child.waitForHttp(`http://127.0.0.1:${ports[i]}/readyz`, 90_000);
     }

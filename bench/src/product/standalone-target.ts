@@ -6,6 +6,7 @@ import path from 'node:path';
 import { freePort } from '@app/testing';
 import type { Simulator } from '@app/simulator';
 import { spawnChild } from '../child';
+import { productNodeFlags } from '../product-build';
 import { StallLog } from '../stalls';
 import type { SimAccountSet } from '../sim-world';
 import type { Target } from '../target';
@@ -24,11 +25,12 @@ export async function startStandaloneProduct(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-standalone-'));
   // Each collection's pause (`--trace-gc`, a line per collection) and the database's housekeeping (its
   // checkpoints logged at info, its vacuums at debug; nothing is logged per webhook) tell what stalled each step.
+  // The build's own node flags come before `execArgv`, so a probe can override one (`--memory-reducer`).
   const child = spawnChild(
     'standalone',
     path.join(productRoot, 'dist/services/standalone/src/main.js'),
     { ...productEnv(sim, base), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'debug', ...env },
-    ['--trace-gc', ...execArgv],
+    ['--trace-gc', ...productNodeFlags(productRoot), ...execArgv],
   );
   const stalls = new StallLog();
   child.onLine((line) => stalls.feed(line));

@@ -11,6 +11,7 @@ export * from './postgres/start-postgres';
 export * from './postgres/reset-schemas';
 export * from './process/build-server';
 export * from './process/spawn-node';
+export * from './process/spawn-service';
 export * from './process/spawn-standalone';
 export * from './process/wait-for-http';
 export * from './process/wait-until';

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { SecretBox } from '@app/common';
 import { Topic } from '@app/contracts';
 import { MessageBus, connectKafkaClient, createKafkaClient } from '@app/messaging';
@@ -14,11 +13,10 @@ import { systemTopics } from '../kafka/system-topics';
 import { kafkaTestSettings } from '../kafka/kafka-test-tuning';
 import { startPostgres } from '../postgres/start-postgres';
 import { freePort } from '../process/free-port';
-import { spawnNode } from '../process/spawn-node';
+import { spawnService } from '../process/spawn-service';
 import { waitUntil } from '../process/wait-until';
 import type { NodeProcess } from '../process/spawn-node';
 import { buildServer } from '../process/build-server';
-import { repoRoot } from '../testing-config';
 import { WebhookJournal } from './webhook-journal';
 
 export interface ExecutionStackOptions {
@@ -143,7 +141,7 @@ export class ExecutionStack {
     for (let attempt = 1; ; attempt += 1) {
       const port = await freePort();
       const spawn = () =>
-        spawnNode(path.join(repoRoot(), 'dist/services/execution/src/main.js'), {
+        spawnService('execution', {
           name: `execution-${this.executions.length + 1}`,
           env: { ...this.env, ...env, PORT: String(port) },
         });
@@ -247,8 +245,7 @@ export class ExecutionStack {
 
   private async startGateway(port: number): Promise<void> {
     const spawn = () =>
-      spawnNode(path.join(repoRoot(), 'dist/services/gateway/src/main.js'), {
-        name: 'gateway',
+      spawnService('gateway', {
         env: { ...this.env, PORT: String(port), WEBHOOK_REPLY_TIMEOUT_MS: '2500' },
       });
     this.gateway = spawn();
@@ -284,8 +281,7 @@ export class ExecutionStack {
   private async startService(name: string): Promise<void> {
     const port = await freePort();
     const spawn = () =>
-      spawnNode(path.join(repoRoot(), `dist/services/${name}/src/main.js`), {
-        name,
+      spawnService(name, {
         env: { ...this.env, PORT: String(port), TRADOVATE_OAUTH_TOKEN_URL: this.sim.oauthTokenUrl },
       });
     const proc = spawn();

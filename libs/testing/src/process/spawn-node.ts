@@ -10,6 +10,8 @@ export interface SpawnNodeOptions {
   name?: string;
   args?: string[];
   cwd?: string;
+  /** Flags for node itself, before the script (the product's: `spawnService`). */
+  nodeFlags?: readonly string[];
 }
 
 export interface ProcessExit {
@@ -42,7 +44,7 @@ const preload = (file: string): string[] => ['-r', path.join(__dirname, file)];
  */
 export const spawnNode = (scriptPath: string, options: SpawnNodeOptions = {}): NodeProcess => {
   const name = options.name ?? path.basename(scriptPath);
-  const execArgv = ['--enable-source-maps', ...preload('die-with-parent.js')];
+  const execArgv = ['--enable-source-maps', ...(options.nodeFlags ?? []), ...preload('die-with-parent.js')];
   if (scriptPath.endsWith('.ts')) {
     execArgv.push(...preload('register-ts.js'));
   }

@@ -1,7 +1,5 @@
-import path from 'node:path';
-import { repoRoot } from '../testing-config';
 import { freePort } from './free-port';
-import { spawnNode } from './spawn-node';
+import { spawnService } from './spawn-service';
 import type { NodeProcess } from './spawn-node';
 
 export interface BuiltStandalone {
@@ -37,10 +35,7 @@ export async function spawnStandalone(
   { env = {} }: { env?: Record<string, string> } = {},
 ): Promise<BuiltStandalone> {
   const on = standaloneOn(dataDir, await freePort());
-  const product = spawnNode(path.join(repoRoot(), 'dist/services/standalone/src/main.js'), {
-    name: 'standalone',
-    env: { ...on.env, ...env },
-  });
+  const product = spawnService('standalone', { env: { ...on.env, ...env } });
   try {
     await product.waitForHttp(`${on.url}/readyz`, 60_000);
   } catch (err) {
