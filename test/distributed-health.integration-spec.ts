@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { buildServer, freePort, spawnService } from '@app/testing';
 import type { NodeProcess } from '@app/testing';
 
-const root = path.resolve(__dirname, '..');
 const SERVICES = ['auth', 'connections', 'trading', 'execution'] as const;
 
 /**
@@ -33,14 +31,12 @@ describe('distributed processes over Kafka', () => {
     // Services first, one after another: each runs its migrations on the shared database.
     for (const [i, name] of SERVICES.entries()) {
       const proc = spawnService(name, {
-        root,
         env: { ...env, PORT: String(ports[i]) },
       });
       processes.push(proc);
       await proc.waitForHttp(`http://127.0.0.1:${ports[i]}/readyz`, 60_000);
     }
     const gateway = spawnService('gateway', {
-      root,
       env: { ...env, PORT: String(ports[4]), PUBLIC_URL: gatewayUrl },
     });
     processes.push(gateway);

@@ -51,6 +51,7 @@ export function describeBuild(build: ProductBuild | null | undefined): string {
     return 'product build not recorded';
   }
   const commit = build.commit ? `commit ${build.commit.slice(0, 12)}` : 'not built from a git checkout';
+  const changes = build.uncommittedChanges ? ' with uncommitted changes' : '';
   const flags = build.nodeFlags?.length ? `, run with ${build.nodeFlags.join(' ')}` : '';
-  return `product ${commit}${build.uncommittedChanges ? ' with uncommitted changes' : ''}, built ${build.builtAt}${flags}`;
+  return `product ${commit}${changes}, built ${build.builtAt}${flags}`;
 }

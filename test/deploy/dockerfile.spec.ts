@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PRODUCT_NODE_FLAGS } from '@app/host/node-flags';
 import { ROOT } from './compose-file';
 import { SERVICES } from './config-schemas';
 import { dockerfile, dockerfileStages, stageCommand } from './dockerfile';
@@ -26,12 +27,8 @@ describe('Dockerfile', () => {
       const main = name === 'simulator' ? 'dist/simulator/src/main.js' : `dist/services/${name}/src/main.js`;
 
       expect(sut.get(name)?.[0]).toMatch(new RegExp(`^FROM runtime AS ${name}$`));
-      // The services' node flags in between: node-flags.spec.ts.
-      expect(stageCommand(sut.get(name))).toEqual([
-        'node',
-        ...(name === 'simulator' ? [] : [expect.any(String)]),
-        main,
-      ]);
+      // The services with the product's node flags (libs/host/src/node-flags.ts); the simulator is not the product.
+      expect(stageCommand(sut.get(name))).toEqual(['node', ...(name === 'simulator' ? [] : PRODUCT_NODE_FLAGS), main]);
     },
   );
 

@@ -3,26 +3,17 @@ import path from 'node:path';
 import { PRODUCT_NODE_FLAGS } from '@app/host/node-flags';
 import { ROOT, readCompose } from './compose-file';
 import { SERVICES } from './config-schemas';
-import { dockerfileStages, stageCommand } from './dockerfile';
 import { renderKustomization } from './kustomize';
 
 /**
  * The product's node flags (libs/host/src/node-flags.ts) where a launcher cannot import the list and holds a copy:
- * the Dockerfile's service images and `npm run start:service`. `npm start` reads the list itself (checked on the
- * running process in standalone-shutdown.e2e-spec.ts), as do the test helpers and the bench.
+ * `npm run start:service` here, and the Dockerfile's service images (dockerfile.spec.ts). `npm start` reads the list
+ * itself (checked on the running process in standalone-shutdown.e2e-spec.ts), as do the test helpers and the bench.
  */
 describe("the product's node flags", () => {
   it('should be a list of node flags at all', () => {
     expect(PRODUCT_NODE_FLAGS).toContain('--no-memory-reducer');
     expect(PRODUCT_NODE_FLAGS.filter((f) => !/^--[a-z][a-z0-9-]*(=\S+)?$/.test(f))).toEqual([]);
-  });
-
-  it.each(SERVICES)('should start the %s image with them', (name) => {
-    expect(stageCommand(dockerfileStages().get(name))).toEqual([
-      'node',
-      ...PRODUCT_NODE_FLAGS,
-      `dist/services/${name}/src/main.js`,
-    ]);
   });
 
   it('should start `npm run start:service` with them', () => {

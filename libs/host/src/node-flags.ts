@@ -1,9 +1,10 @@
 /**
  * The flags node is started with for every product process, by every launcher: `npm start`
  * (scripts/start.mjs reads this list from the build), `npm run start:service` and the Dockerfile's service
- * images (copies, held to this list by test/deploy/node-flags.spec.ts), the bench's product targets and the
- * test helpers that start built services. They go on the command line because they must be set before V8
- * makes its heap, which `v8.setFlagsFromString` is too late for, and node refuses V8 flags in NODE_OPTIONS.
+ * images (copies, held to this list by test/deploy/{node-flags,dockerfile}.spec.ts), the bench's product
+ * targets and the test helpers that start built services. They go on the command line because they must be
+ * set before V8 makes its heap, which `v8.setFlagsFromString` is too late for, and node refuses V8 flags in
+ * NODE_OPTIONS.
  *
  * `--no-memory-reducer`: while the product idles, V8's memory reducer shrinks the heap to what is live
  * (about 187 MB committed down to 48 MB in the standalone product). The next burst of webhooks then grows

@@ -5,14 +5,11 @@ import { spawnNode } from './spawn-node';
 import type { NodeProcess, SpawnNodeOptions } from './spawn-node';
 
 /**
- * A built product process (`dist/services/<name>/src/main.js` under `root`, the repository by default; build it
- * first with `buildServer()`) started as the product's launchers start it: with its node flags.
+ * A built product process (`dist/services/<name>/src/main.js`; build it first with `buildServer()`) started as the
+ * product's launchers start it: with its node flags.
  */
-export const spawnService = (
-  name: string,
-  { root = repoRoot(), ...options }: Omit<SpawnNodeOptions, 'nodeFlags'> & { root?: string } = {},
-): NodeProcess =>
-  spawnNode(path.join(root, `dist/services/${name}/src/main.js`), {
+export const spawnService = (name: string, options: Omit<SpawnNodeOptions, 'nodeFlags'> = {}): NodeProcess =>
+  spawnNode(path.join(repoRoot(), `dist/services/${name}/src/main.js`), {
     name,
     ...options,
     nodeFlags: PRODUCT_NODE_FLAGS,
