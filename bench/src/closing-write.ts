@@ -10,6 +10,7 @@
 import path from 'node:path';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import { readCommandLine, UsageError, withCommandLine } from './command-line';
 import { FAN_OUT, journalWriter, withJournalDatabase } from './journal-fixture';
 import { machineInfo } from './machine';
 import type { MachineInfo } from './machine';
@@ -65,15 +66,30 @@ interface VariantResult {
   byBatch: Record<number, { rounds: Cost[]; median: Cost; ratio: Cost }>;
 }
 
-function parse(argv: string[]): Options {
-  const value = (name: string): string | undefined =>
-    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const USAGE = `usage: npm run bench:closing-write -- [options]
+
+  --webhooks=3000           measured closing writes a batch size, a variant and a round
+  --warmup=2000             closing writes discarded before them
+  --batches=1,5,20          fan-outs written together in one statement
+  --rounds=3                rounds over every variant, each in another order
+  --out=DIR                 where the results go (default: bench/results/closing-write)
+  --help`;
+
+function parse(argv: string[]): Options | null {
+  const line = readCommandLine(argv, { flags: [], values: ['webhooks', 'warmup', 'batches', 'rounds', 'out'] });
+  if (line === null) {
+    return null;
+  }
+  const batches = (line.value('batches') ?? '1,5,20').split(',').map(Number);
+  if (batches.some((b) => !Number.isInteger(b) || b < 1)) {
+    throw new UsageError(`--batches=${line.value('batches')}: expected whole numbers, at least 1`);
+  }
   return {
-    webhooks: Number(value('webhooks') ?? 3000),
-    warmup: Number(value('warmup') ?? 2000),
-    batches: (value('batches') ?? '1,5,20').split(',').map(Number),
-    rounds: Number(value('rounds') ?? 3),
-    outDir: value('out') ?? path.resolve(__dirname, '../../../bench/results/closing-write'),
+    webhooks: line.count('webhooks', 3000),
+    warmup: line.count('warmup', 2000, 0),
+    batches,
+    rounds: line.count('rounds', 3),
+    outDir: line.value('out') ?? path.resolve(__dirname, '../../../bench/results/closing-write'),
   };
 }
 
@@ -174,8 +190,7 @@ function markdown(machine: MachineInfo, o: Options, results: VariantResult[]): s
   ].join('\n');
 }
 
-async function main(): Promise<void> {
-  const o = parse(process.argv.slice(2));
+async function main(o: Options): Promise<void> {
   Logger.overrideLogger(['warn', 'error']);
   const log = (line: string): void => void process.stdout.write(`${line}\n`);
   const machine = await machineInfo();
@@ -198,5 +213,9 @@ async function main(): Promise<void> {
 }
 
 if (require.main === module) {
-  runBench(main);
+  withCommandLine(
+    () => parse(process.argv.slice(2)),
+    USAGE,
+    (o) => runBench(() => main(o)),
+  );
 }

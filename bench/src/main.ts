@@ -11,7 +11,8 @@ import { measureKafkaRoundTrip } from './kafka-round-trip';
 import { machineInfo } from './machine';
 import { describeBuild, readProductBuild } from './product-build';
 import { METHOD } from './method';
-import { parseOptions } from './options';
+import { withCommandLine } from './command-line';
+import { parseOptions, USAGE } from './options';
 import { readProfiles } from './profile-summary';
 import type { BenchOptions } from './options';
 import { startDistributedProduct, startInfra } from './product/distributed-target';
@@ -128,9 +129,8 @@ async function runSoak(c: RunContext, o: BenchOptions, out: Collected): Promise<
   );
 }
 
-async function main(): Promise<void> {
+async function main(o: BenchOptions): Promise<void> {
   const started = Date.now();
-  const o = parseOptions(process.argv.slice(2), path.join(root, 'bench/results'), root);
   // Made before the run rather than after its minutes: an --out that cannot be a folder (a file there) fails at once.
   await mkdir(o.outDir, { recursive: true });
   const machine = await machineInfo();
@@ -203,7 +203,12 @@ async function main(): Promise<void> {
   log(`results: ${files.map((f) => path.join(path.relative(root, o.outDir), f)).join(', ')}`);
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exit(1);
-});
+withCommandLine(
+  () => parseOptions(process.argv.slice(2), path.join(root, 'bench/results'), root),
+  USAGE,
+  (o) =>
+    void main(o).catch((err: unknown) => {
+      process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.exit(1);
+    }),
+);

@@ -1,5 +1,6 @@
-// Command line of `npm run bench -- [--quick] [--soak [--soak-minutes=5] [--soak-warmup-minutes=2] [--soak-rate=N] [--alloc-profile]] [--profile] [--only=baseline,standalone,distributed]
-// [--fanouts=1,10,50] [--kafka-max-wait-ms=10] [--warmup-seconds=10] [--warmup-rate=20] [--half-rate-pairs=5]`.
+import { readCommandLine, UsageError } from './command-line';
+
+/** `npm run bench`'s options; USAGE below says what each one does. */
 export interface BenchOptions {
   quick: boolean;
   soak: boolean;
@@ -27,34 +28,95 @@ export interface BenchOptions {
   productRoot: string;
 }
 
-export function parseOptions(argv: string[], outDir: string, root: string): BenchOptions {
-  const flag = (name: string): boolean => argv.includes(`--${name}`);
-  const value = (name: string): string | undefined =>
-    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const quick = flag('quick');
-  const only = (value('only') ?? 'baseline,standalone,distributed').split(',') as Array<
-    'baseline' | 'standalone' | 'distributed'
-  >;
+const SYSTEMS = ['baseline', 'standalone', 'distributed'] as const;
+
+/** What `npm run bench -- --help` prints, and what a wrong command line is answered with. */
+export const USAGE = `usage: npm run bench -- [options]
+
+  --quick                       fan-out 10 only, shorter steps (about 4 minutes)
+  --only=baseline,standalone,distributed
+  --fanouts=1,10,50             accounts a webhook reaches, one sweep each
+  --step-ms=4000                length of each rate step
+  --kafka-max-wait-ms=10        the distributed services' fetch wait
+  --warmup-seconds=10 --warmup-rate=20
+                                discarded load before each sweep
+  --half-rate-pairs=5           alternated relay/product steps at half the product's rate (3 with --quick)
+  --profile                     CPU profiles of the standalone product into <out>/profiles
+  --soak                        RSS of the standalone product at a fixed rate, instead of the sweeps
+    --soak-minutes=5 --soak-warmup-minutes=2 --soak-rate=N (default: half the sustained fan-out-10 rate)
+    --alloc-profile             what its main thread allocates, per webhook
+  --out=DIR                     where the results go (default: bench/results)
+  --product-root=DIR            a checkout whose dist/ holds the product to measure (default: this one)
+  --help`;
+
+/** The command line as options, or `null` for `--help`; a UsageError names what cannot be run. */
+export function parseOptions(argv: string[], outDir: string, root: string): BenchOptions | null {
+  const line = readCommandLine(argv, {
+    flags: ['quick', 'soak', 'profile', 'alloc-profile'],
+    values: [
+      'soak-minutes',
+      'soak-warmup-minutes',
+      'soak-rate',
+      'kafka-max-wait-ms',
+      'only',
+      'fanouts',
+      'step-ms',
+      'warmup-seconds',
+      'warmup-rate',
+      'half-rate-pairs',
+      'out',
+      'product-root',
+    ],
+  });
+  if (line === null) {
+    return null;
+  }
+  const quick = line.flag('quick');
+  const only = listOption(line.value('only') ?? SYSTEMS.join(','), 'only', (s) => {
+    const system = SYSTEMS.find((known) => known === s);
+    if (system === undefined) {
+      throw new UsageError(`--only=${s}: expected some of ${SYSTEMS.join(', ')}`);
+    }
+    return system;
+  });
+  const fanOuts = listOption(line.value('fanouts') ?? (quick ? '10' : '1,10,50'), 'fanouts', (s) => {
+    const n = Number(s);
+    if (!Number.isInteger(n) || n < 1) {
+      throw new UsageError(`--fanouts=${s}: expected whole numbers of accounts, at least 1`);
+    }
+    return n;
+  });
   return {
     quick,
-    soak: flag('soak'),
-    soakMs: Number(value('soak-minutes') ?? 5) * 60_000,
-    soakWarmUpMs: Number(value('soak-warmup-minutes') ?? 2) * 60_000,
-    soakRate: Number(value('soak-rate') ?? 0),
-    kafkaMaxWaitMs: Number(value('kafka-max-wait-ms') ?? 10),
+    soak: line.flag('soak'),
+    soakMs: line.amount('soak-minutes', 5) * 60_000,
+    soakWarmUpMs: line.amount('soak-warmup-minutes', 2) * 60_000,
+    soakRate: line.count('soak-rate', 0, 0),
+    kafkaMaxWaitMs: line.count('kafka-max-wait-ms', 10, 0),
     only: new Set(only),
-    fanOuts: (value('fanouts') ?? (quick ? '10' : '1,10,50')).split(',').map(Number),
-    stepMs: Number(value('step-ms') ?? (quick ? 2000 : 4000)),
+    fanOuts,
+    stepMs: line.count('step-ms', quick ? 2000 : 4000),
     // Four halvings after the doubling: each sustained rate within 1/16 of its octave (40/s between 640/s and
     // 1280/s). With two the relay's and the product's rates could each sit a quarter below their true ones, and the
     // throughput ratio, near one half on these VMs, was decided by where those steps fell (docs/performance.md).
     refine: quick ? 1 : 4,
-    warmUp: { rate: Number(value('warmup-rate') ?? 20), ms: Number(value('warmup-seconds') ?? 10) * 1000 },
-    // At least one pair, whatever was typed.
-    halfRatePairs: Math.max(1, Math.trunc(Number(value('half-rate-pairs') ?? (quick ? 3 : 5))) || 1),
-    profile: flag('profile'),
-    allocProfile: flag('alloc-profile'),
-    outDir: value('out') ?? outDir,
-    productRoot: value('product-root') ?? root,
+    warmUp: { rate: line.count('warmup-rate', 20), ms: line.amount('warmup-seconds', 10) * 1000 },
+    halfRatePairs: line.count('half-rate-pairs', quick ? 3 : 5),
+    profile: line.flag('profile'),
+    allocProfile: line.flag('alloc-profile'),
+    outDir: line.value('out') ?? outDir,
+    productRoot: line.value('product-root') ?? root,
   };
+}
+
+/** A comma-separated option's items, each read by `item`; an empty list is a UsageError. */
+function listOption<T>(text: string, name: string, item: (s: string) => T): T[] {
+  const items = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (items.length === 0) {
+    throw new UsageError(`--${name}= needs at least one item`);
+  }
+  return items.map(item);
 }

@@ -13,6 +13,7 @@ import { Logger } from '@nestjs/common';
 import type { HousekeepingPass } from '@app/database';
 import type { ExecutionConfig } from '../../services/execution/src/execution.settings';
 import { TradeLogRetention } from '../../services/execution/src/logs/trade-log-retention';
+import { readCommandLine, withCommandLine } from './command-line';
 import { FAN_OUT, journalWriter, withJournalDatabase } from './journal-fixture';
 import { machineInfo } from './machine';
 import type { MachineInfo } from './machine';
@@ -48,15 +49,24 @@ interface CaseResult extends Case {
   closingWrites: Record<Phase, LatencySummary> & { ratios: Record<'during' | 'after', { p50: number; p99: number }> };
 }
 
-function parse(argv: string[]): Options {
-  const value = (name: string): string | undefined =>
-    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  return {
-    entries: Number(value('entries') ?? 100_000),
-    rate: Number(value('rate') ?? 200),
-    baselineMs: Number(value('baseline-seconds') ?? 10) * 1000,
-    outDir: value('out') ?? path.resolve(__dirname, '../../../bench/results/retention'),
-  };
+const USAGE = `usage: npm run bench:retention -- [options]
+
+  --entries=100000          webhooks in each case's journal
+  --rate=200                closing writes a second while measuring
+  --baseline-seconds=10     the phase with no pass, and each phase's length
+  --out=DIR                 where the results go (default: bench/results/retention)
+  --help`;
+
+function parse(argv: string[]): Options | null {
+  const line = readCommandLine(argv, { flags: [], values: ['entries', 'rate', 'baseline-seconds', 'out'] });
+  return (
+    line && {
+      entries: line.count('entries', 100_000),
+      rate: line.count('rate', 200),
+      baselineMs: line.amount('baseline-seconds', 10) * 1000,
+      outDir: line.value('out') ?? path.resolve(__dirname, '../../../bench/results/retention'),
+    }
+  );
 }
 
 async function runCase(c: Case, o: Options, log: (line: string) => void): Promise<CaseResult> {
@@ -175,8 +185,7 @@ function markdown(machine: MachineInfo, o: Options, results: CaseResult[]): stri
   ].join('\n');
 }
 
-async function main(): Promise<void> {
-  const o = parse(process.argv.slice(2));
+async function main(o: Options): Promise<void> {
   // The pass's own line (how many entries it removed) is in the results; warnings and errors still show.
   Logger.overrideLogger(['warn', 'error']);
   const log = (line: string): void => void process.stdout.write(`${line}\n`);
@@ -198,4 +207,8 @@ async function main(): Promise<void> {
   log(`results: ${path.relative(process.cwd(), md)}`);
 }
 
-runBench(main);
+withCommandLine(
+  () => parse(process.argv.slice(2)),
+  USAGE,
+  (o) => runBench(() => main(o)),
+);

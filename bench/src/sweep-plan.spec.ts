@@ -11,7 +11,7 @@ describe('highestPassingRate', () => {
   const plan = { start: 10, max: 5000 };
 
   it("should find a default run's rate within 1/16 of the octave it falls in", async () => {
-    const { refine } = parseOptions([], '/out', '/root');
+    const { refine } = parseOptions([], '/out', '/root')!;
     const system = systemUpTo(1100);
 
     const rate = await highestPassingRate({ ...plan, refine }, system.passes);
@@ -22,7 +22,7 @@ describe('highestPassingRate', () => {
   });
 
   it('should halve a --quick run once, leaving its rate within half the octave', async () => {
-    const { refine } = parseOptions(['--quick'], '/out', '/root');
+    const { refine } = parseOptions(['--quick'], '/out', '/root')!;
 
     expect(await highestPassingRate({ ...plan, refine }, systemUpTo(1100).passes)).toBe(960);
   });
