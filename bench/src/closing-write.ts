@@ -10,7 +10,7 @@
 import path from 'node:path';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { readCommandLine, UsageError, withCommandLine } from './command-line';
+import { readCommandLine, withCommandLine } from './command-line';
 import { FAN_OUT, journalWriter, withJournalDatabase } from './journal-fixture';
 import { machineInfo } from './machine';
 import type { MachineInfo } from './machine';
@@ -77,20 +77,15 @@ const USAGE = `usage: npm run bench:closing-write -- [options]
 
 function parse(argv: string[]): Options | null {
   const line = readCommandLine(argv, { flags: [], values: ['webhooks', 'warmup', 'batches', 'rounds', 'out'] });
-  if (line === null) {
-    return null;
-  }
-  const batches = (line.value('batches') ?? '1,5,20').split(',').map(Number);
-  if (batches.some((b) => !Number.isInteger(b) || b < 1)) {
-    throw new UsageError(`--batches=${line.value('batches')}: expected whole numbers, at least 1`);
-  }
-  return {
-    webhooks: line.count('webhooks', 3000),
-    warmup: line.count('warmup', 2000, 0),
-    batches,
-    rounds: line.count('rounds', 3),
-    outDir: line.value('out') ?? path.resolve(__dirname, '../../../bench/results/closing-write'),
-  };
+  return (
+    line && {
+      webhooks: line.count('webhooks', 3000),
+      warmup: line.count('warmup', 2000, 0),
+      batches: line.counts('batches', '1,5,20'),
+      rounds: line.count('rounds', 3),
+      outDir: line.value('out') ?? path.resolve(__dirname, '../../../bench/results/closing-write'),
+    }
+  );
 }
 
 /** One variant on a fresh embedded database: its cost per webhook at each batch size. */

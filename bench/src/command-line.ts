@@ -20,6 +20,10 @@ export interface CommandLine {
   count(name: string, fallback: number, min?: number): number;
   /** A number of at least `min` (fractions allowed), or `fallback` when the option is absent. */
   amount(name: string, fallback: number, min?: number): number;
+  /** A comma-separated list of whole numbers of at least 1 (`what` they count, for the message), or `fallback`'s. */
+  counts(name: string, fallback: string, what?: string): number[];
+  /** A comma-separated list of some of `choices`, or `fallback`'s. */
+  choices<T extends string>(name: string, fallback: string, choices: readonly T[]): T[];
 }
 
 /** `null` for `--help` or `-h`; otherwise the options given, every one of them checked against `names`. */
@@ -53,11 +57,38 @@ export function readCommandLine(argv: string[], names: OptionNames): CommandLine
     }
     return n;
   };
+  /** Each item of a comma-separated option read by `item`; an empty list is a UsageError. */
+  const list = <T>(name: string, fallback: string, item: (s: string) => T): T[] => {
+    const items = (value(name) ?? fallback)
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+    if (items.length === 0) {
+      throw new UsageError(`--${name}= needs at least one item`);
+    }
+    return items.map(item);
+  };
   return {
     flag: (name) => values[name] === true,
     value,
     count: (name, fallback, min = 1) => number(name, fallback, min, true),
     amount: (name, fallback, min = 0) => number(name, fallback, min, false),
+    counts: (name, fallback, what) =>
+      list(name, fallback, (s) => {
+        const n = Number(s);
+        if (!Number.isInteger(n) || n < 1) {
+          throw new UsageError(`--${name}=${s}: expected whole numbers${what ? ` of ${what}` : ''}, at least 1`);
+        }
+        return n;
+      }),
+    choices: (name, fallback, choices) =>
+      list(name, fallback, (s) => {
+        const choice = choices.find((c) => c === s);
+        if (choice === undefined) {
+          throw new UsageError(`--${name}=${s}: expected some of ${choices.join(', ')}`);
+        }
+        return choice;
+      }),
   };
 }
 

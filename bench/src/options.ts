@@ -1,4 +1,4 @@
-import { readCommandLine, UsageError } from './command-line';
+import { readCommandLine } from './command-line';
 
 /** `npm run bench`'s options; USAGE below says what each one does. */
 export interface BenchOptions {
@@ -72,20 +72,6 @@ export function parseOptions(argv: string[], outDir: string, root: string): Benc
     return null;
   }
   const quick = line.flag('quick');
-  const only = listOption(line.value('only') ?? SYSTEMS.join(','), 'only', (s) => {
-    const system = SYSTEMS.find((known) => known === s);
-    if (system === undefined) {
-      throw new UsageError(`--only=${s}: expected some of ${SYSTEMS.join(', ')}`);
-    }
-    return system;
-  });
-  const fanOuts = listOption(line.value('fanouts') ?? (quick ? '10' : '1,10,50'), 'fanouts', (s) => {
-    const n = Number(s);
-    if (!Number.isInteger(n) || n < 1) {
-      throw new UsageError(`--fanouts=${s}: expected whole numbers of accounts, at least 1`);
-    }
-    return n;
-  });
   return {
     quick,
     soak: line.flag('soak'),
@@ -93,8 +79,8 @@ export function parseOptions(argv: string[], outDir: string, root: string): Benc
     soakWarmUpMs: line.amount('soak-warmup-minutes', 2) * 60_000,
     soakRate: line.count('soak-rate', 0, 0),
     kafkaMaxWaitMs: line.count('kafka-max-wait-ms', 10, 0),
-    only: new Set(only),
-    fanOuts,
+    only: new Set(line.choices('only', SYSTEMS.join(','), SYSTEMS)),
+    fanOuts: line.counts('fanouts', quick ? '10' : '1,10,50', 'accounts'),
     stepMs: line.count('step-ms', quick ? 2000 : 4000),
     // Four halvings after the doubling: each sustained rate within 1/16 of its octave (40/s between 640/s and
     // 1280/s). With two the relay's and the product's rates could each sit a quarter below their true ones, and the
@@ -107,16 +93,4 @@ export function parseOptions(argv: string[], outDir: string, root: string): Benc
     outDir: line.value('out') ?? outDir,
     productRoot: line.value('product-root') ?? root,
   };
-}
-
-/** A comma-separated option's items, each read by `item`; an empty list is a UsageError. */
-function listOption<T>(text: string, name: string, item: (s: string) => T): T[] {
-  const items = text
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  if (items.length === 0) {
-    throw new UsageError(`--${name}= needs at least one item`);
-  }
-  return items.map(item);
 }
