@@ -1,7 +1,7 @@
 // Sweeps and the same-rate comparison against the baseline, shared by the standalone and distributed runs.
 import type { Simulator } from '@app/simulator';
 import { startBaseline } from './baseline/baseline-target';
-import { medianPair, waitedWhere } from './half-rate';
+import { halfRateOrder, medianPair, waitedWhere } from './half-rate';
 import type { HalfRateComparison, HalfRatePair } from './report/result';
 import type { SimAccountSet } from './sim-world';
 import { describeStalls } from './stalls';
@@ -42,9 +42,9 @@ export async function sweepAll(c: RunContext, target: Target): Promise<SweepResu
 
 /**
  * Baseline and product at the same rate: half the product's sustained rate at fan-out 10, and at least
- * 2/s, so a product that sustains nothing still gets its latency target measured (and missed). Both run
- * side by side for `c.halfRatePairs` pairs of steps, alternated (baseline first, then product first, …), so
- * that a slow minute of the VM falls on both; the reading is the median pair (half-rate.ts).
+ * 2/s, so a product that sustains nothing still gets its latency target measured (and missed). Both are warmed up
+ * alike and then run side by side for `c.halfRatePairs` pairs of steps, alternated (`halfRateOrder`), so that a slow
+ * minute of the VM falls on both; the reading is the median pair (half-rate.ts).
  */
 export async function halfRate(
   c: RunContext,
@@ -56,29 +56,29 @@ export async function halfRate(
     return null;
   }
   const rate = Math.max(2, Math.floor(productRate / 2));
-  const ms = c.stepMs * 2;
   const pairs = await withTarget(
     () => startBaseline(c.sim, c.sets),
-    async (t) => {
-      const baseRoute = t.routes.find((r) => r.fanOut === 10) ?? t.routes[0];
-      // Warmed up as the product was before its sweep (which ran just before at this point).
-      await runStep(c.sim, t, baseRoute, c.warmUp.rate, c.warmUp.ms);
-      await runStep(c.sim, t, baseRoute, rate, 1000);
-      const step = (target: Target, r: typeof route) => runStep(c.sim, target, r, rate, ms);
-      const out: HalfRatePair[] = [];
-      for (let i = 0; i < c.halfRatePairs; i++) {
-        const pair =
-          i % 2 === 0
-            ? { baseline: await step(t, baseRoute), product: await step(product, route) }
-            : { product: await step(product, route), baseline: await step(t, baseRoute) };
-        const stalls = pair.product.stalls ? ` (${describeStalls(pair.product.stalls)})` : '';
-        const wakes = `wake-ups per webhook: baseline ${totalWakes(pair.baseline)}, ${product.name} ${totalWakes(pair.product)}`;
-        c.log(
-          `  half rate ${rate}/s, pair ${i + 1}: baseline p99 ${pair.baseline.latency.p99} ms, ${product.name} p99 ${pair.product.latency.p99} ms${waitedWhere(pair)}; ${wakes}${stalls}`,
-        );
-        out.push(pair);
+    async (baseline) => {
+      const sides = {
+        baseline: { t: baseline, route: baseline.routes.find((r) => r.fanOut === 10) ?? baseline.routes[0] },
+        product: { t: product, route },
+      };
+      const out: Partial<HalfRatePair>[] = [];
+      for (const run of halfRateOrder(c.halfRatePairs)) {
+        const { t, route: r } = sides[run.side];
+        if ('warmUp' in run) {
+          // As before a sweep, and then a second at the rate, so that each side's connections are open at the first pair.
+          await runStep(c.sim, t, r, c.warmUp.rate, c.warmUp.ms);
+          await runStep(c.sim, t, r, rate, 1000);
+          continue;
+        }
+        const pair = (out[run.pair - 1] ??= {});
+        pair[run.side] = await runStep(c.sim, t, r, rate, c.stepMs * 2);
+        if (pair.baseline && pair.product) {
+          logPair(c, product, rate, run.pair, { baseline: pair.baseline, product: pair.product });
+        }
       }
-      return out;
+      return out as HalfRatePair[];
     },
   );
   return {
@@ -88,6 +88,14 @@ export async function halfRate(
     pairs,
     target: product.name === 'distributed' ? 'distributed' : 'standalone',
   };
+}
+
+function logPair(c: RunContext, product: Target, rate: number, n: number, pair: HalfRatePair): void {
+  const stalls = pair.product.stalls ? ` (${describeStalls(pair.product.stalls)})` : '';
+  const wakes = `wake-ups per webhook: baseline ${totalWakes(pair.baseline)}, ${product.name} ${totalWakes(pair.product)}`;
+  c.log(
+    `  half rate ${rate}/s, pair ${n}: baseline p99 ${pair.baseline.latency.p99} ms, ${product.name} p99 ${pair.product.latency.p99} ms${waitedWhere(pair)}; ${wakes}${stalls}`,
+  );
 }
 
 /** Sweeps a product target, then compares it with the baseline at half its fan-out-10 rate. */

@@ -1,4 +1,4 @@
-import { addedList, medianPair } from './half-rate';
+import { addedList, halfRateOrder, medianPair, waitedWhere } from './half-rate';
 import type { HalfRatePair } from './report/result';
 import type { StepResult } from './sweep';
 
@@ -47,5 +47,50 @@ describe('medianPair', () => {
 describe('addedList', () => {
   it('should list every pair in the order it ran, signed, to a tenth of a millisecond', () => {
     expect(addedList([pair(5, 15.04), pair(9, 7.5)])).toBe('+10, -1.5');
+  });
+});
+
+describe('halfRateOrder', () => {
+  it('should warm both sides up before the first pair, then alternate which side goes first', () => {
+    expect(halfRateOrder(3)).toEqual([
+      { side: 'baseline', warmUp: true },
+      { side: 'product', warmUp: true },
+      { side: 'baseline', pair: 1 },
+      { side: 'product', pair: 1 },
+      { side: 'product', pair: 2 },
+      { side: 'baseline', pair: 2 },
+      { side: 'baseline', pair: 3 },
+      { side: 'product', pair: 3 },
+    ]);
+  });
+
+  it('should give each pair one step of each side, and no side a step before both were warmed up', () => {
+    const order = halfRateOrder(5);
+    const firstStep = order.findIndex((r) => 'pair' in r);
+
+    expect(order.slice(0, firstStep).map((r) => r.side)).toEqual(['baseline', 'product']);
+    for (let pair = 1; pair <= 5; pair++) {
+      expect(
+        order
+          .filter((r) => 'pair' in r && r.pair === pair)
+          .map((r) => r.side)
+          .sort(),
+      ).toEqual(['baseline', 'product']);
+    }
+  });
+});
+
+describe('waitedWhere', () => {
+  it("should say how many broker connections each side's step opened, when the result has it", () => {
+    const p = pair(8, 40);
+    p.product.firstOrder = { ...p.product.latency, p99: 39.5 };
+    p.product.connectionsOpened = 63;
+    p.baseline.connectionsOpened = 0;
+
+    expect(waitedWhere(p)).toBe(", first order 39.5 ms, 63 new broker connections (0 in the baseline's step)");
+  });
+
+  it('should say nothing of connections for results from before they were counted', () => {
+    expect(waitedWhere(pair(8, 40))).toBe('');
   });
 });

@@ -31,6 +31,11 @@ export interface StepResult extends StepOutcome {
   stalls?: StepStalls;
   /** Per webhook, by thread of the target's processes: CPU ms and wake-ups (thread-cpu.ts). Absent in older results. */
   threads?: ThreadUse;
+  /**
+   * TCP connections the simulator accepted during the step: the target's connections to the broker opened anew, because
+   * its keep-alive had let them lapse or the load needed more at once. Absent in results before the fifty-third session.
+   */
+  connectionsOpened?: number;
 }
 
 export interface SweepResult {
@@ -64,12 +69,14 @@ export async function runStep(
   const t0 = performance.now();
   try {
     const correlator = new Correlator(route.fanOut);
+    let connectionsOpened = 0;
     for (let done = 0; done < durationMs; done += partMs) {
       sim.control.reset();
       const sent = await driver.run({ rate, durationMs: Math.min(partMs, durationMs - done) });
       // Orders may trail the last answer (a 202 answers before the fan-out ends): give them a moment.
       await settle(sim, sent.length * route.fanOut, 2000);
       correlator.add(sent, sim.control.orders());
+      connectionsOpened += sim.control.stats().connections;
     }
     const wall = performance.now() - t0;
     const after = sampleAll(target.pids());
@@ -89,6 +96,7 @@ export async function runStep(
       stealPct: stealPct(cpuBefore, readCpuTimes()),
       ...(target.stalls && { stalls: target.stalls.between(t0, performance.now()) }),
       threads: usePerWebhook(threadsBefore, threadsAfter, outcome.sent),
+      connectionsOpened,
     };
   } finally {
     await driver.close();
