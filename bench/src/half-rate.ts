@@ -46,10 +46,11 @@ export const addedList = (pairs: readonly HalfRatePair[]): string =>
   pairs.map((p) => `${added(p) >= 0 ? '+' : ''}${Math.round(added(p) * 10) / 10}`).join(', ');
 
 /**
- * ", first order 41.2 ms, driver late 3.1 ms (1.2 in the baseline's step), 63 new broker connections (0)" (p99s), for what
- * the pair's steps measured (results before the twenty-ninth session had the first two, before the fifty-third the last):
- * where the product's late webhooks waited, the bench's own share of it, and whether the step paid for connections to
- * the simulator its keep-alive had let lapse. The bench's log and the report's list of pairs both say it so.
+ * ", first order 41.2 ms, driver late 3.1 ms (1.2 in the baseline's step), 63 new broker connections (0 in the baseline's
+ * step)" (p99s), for what the pair's steps measured (results before the twenty-ninth session had the first two, before
+ * the fifty-third the last): where the product's late webhooks waited, the bench's own share of it, and whether the step
+ * paid for connections to the simulator its keep-alive had let lapse. The bench's log and the report's list of pairs
+ * both say it so.
  */
 export const waitedWhere = ({ baseline, product }: HalfRatePair): string => {
   const ms = (n: number): string => n.toFixed(1);

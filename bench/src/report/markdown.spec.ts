@@ -212,6 +212,33 @@ describe('resultMarkdown, half-rate section', () => {
     expect(md).toContain('| standalone | 10 | 80 | 640 | 0 | 4.0 | 60.0 | 80.0 | — | 55.0 |');
   });
 
+  it('should give the broker connections each step opened in the table of steps, a dash for results without them', () => {
+    const r = halfRateResult(step(9.2), step(50.3));
+    const md = resultMarkdown(
+      {
+        ...r,
+        sweeps: [
+          {
+            target: 'standalone',
+            fanOut: 10,
+            steps: [{ ...step(50.3), connectionsOpened: 97 }, step(60)],
+            sustainedRate: 80,
+          },
+        ],
+      },
+      'latest.svg',
+      null,
+    );
+
+    expect(md).toContain('| new broker connections |');
+    expect(md).toContain(
+      '| standalone | 10 | 80 | 640 | 0 | 4.0 | 50.3 | 80.0 | — | 55.0 | 0.50 | 600 | 1.0 | 0.0 | 97 |',
+    );
+    expect(md).toContain(
+      '| standalone | 10 | 80 | 640 | 0 | 4.0 | 60.0 | 80.0 | — | 55.0 | 0.50 | 600 | 1.0 | 0.0 | — |',
+    );
+  });
+
   it('should leave the by-thread lines out for steps read before threads were', () => {
     expect(resultMarkdown(halfRateResult(step(9.2), step(50.3)), 'latest.svg', null)).not.toContain(
       'Per webhook by thread',

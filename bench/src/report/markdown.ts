@@ -164,14 +164,14 @@ export function resultMarkdown(r: BenchResult, svgName: string, pngName: string 
       '',
       '## Every step',
       '',
-      '| system | fan-out | rate/s | sent | errors | p50 | p99 | max | first order p99 | answer p99 | CPU cores | RSS MiB | load | steal % |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      '| system | fan-out | rate/s | sent | errors | p50 | p99 | max | first order p99 | answer p99 | CPU cores | RSS MiB | load | steal % | new broker connections |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     );
   }
   for (const s of r.sweeps) {
     for (const p of s.steps) {
       lines.push(
-        `| ${s.target} | ${s.fanOut} | ${p.rate} | ${p.sent} | ${p.errors} | ${f(p.latency.p50)} | ${f(p.latency.p99)} | ${f(p.latency.max)} | ${f(p.firstOrder?.p99 ?? Number.NaN)} | ${f(p.response.p99)} | ${f(p.cpuCores, 2)} | ${f(p.rssMiB, 0)} | ${f(p.loadAvg1, 1)} | ${f(p.stealPct)} |`,
+        `| ${s.target} | ${s.fanOut} | ${p.rate} | ${p.sent} | ${p.errors} | ${f(p.latency.p50)} | ${f(p.latency.p99)} | ${f(p.latency.max)} | ${f(p.firstOrder?.p99 ?? Number.NaN)} | ${f(p.response.p99)} | ${f(p.cpuCores, 2)} | ${f(p.rssMiB, 0)} | ${f(p.loadAvg1, 1)} | ${f(p.stealPct)} | ${p.connectionsOpened ?? '—'} |`,
       );
     }
   }
