@@ -1,6 +1,7 @@
 // What the numbers were measured on: results from another machine are not comparable.
 import { cpus, loadavg, totalmem, release } from 'node:os';
 import { idleSteal } from './cpu-steal';
+import { parallelCapacity } from './parallel-capacity';
 
 export interface MachineInfo {
   nproc: number;
@@ -13,6 +14,12 @@ export interface MachineInfo {
   loadAvgAtStart: number[];
   /** CPU steal over two idle seconds before the run, % (cpu-steal.ts): a shared VM's other tenants at work. */
   stealAtStartPct: number;
+  /**
+   * Work two busy threads did at once as a multiple of one thread's (parallel-capacity.ts; 2 = two whole CPUs), before
+   * the run and after it. Absent in results before the fifty-third session.
+   */
+  parallelAtStart?: number;
+  parallelAtEnd?: number;
 }
 
 export const machineInfo = async (): Promise<MachineInfo> => ({
@@ -24,4 +31,5 @@ export const machineInfo = async (): Promise<MachineInfo> => ({
   date: new Date().toISOString(),
   loadAvgAtStart: loadavg().map((n) => Math.round(n * 100) / 100),
   stealAtStartPct: await idleSteal(2000),
+  parallelAtStart: await parallelCapacity(),
 });

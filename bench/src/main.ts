@@ -11,6 +11,7 @@ import { measureKafkaRoundTrip } from './kafka-round-trip';
 import { machineInfo } from './machine';
 import { describeBuild, readProductBuild } from './product-build';
 import { METHOD } from './method';
+import { parallelCapacity } from './parallel-capacity';
 import { withCommandLine } from './command-line';
 import { parseOptions, USAGE } from './options';
 import { readProfiles } from './profile-summary';
@@ -136,7 +137,7 @@ async function main(o: BenchOptions): Promise<void> {
   const machine = await machineInfo();
   const product = await readProductBuild(o.productRoot);
   log(
-    `bench: ${machine.nproc} cpus (${machine.cpuModel}), ${machine.memoryMiB} MiB, node ${machine.node}, load ${machine.loadAvgAtStart.join(' ')}, steal ${machine.stealAtStartPct} % idle; ${describeBuild(product)}`,
+    `bench: ${machine.nproc} cpus (${machine.cpuModel}), ${machine.memoryMiB} MiB, node ${machine.node}, load ${machine.loadAvgAtStart.join(' ')}, steal ${machine.stealAtStartPct} % idle, two threads ${machine.parallelAtStart}× one; ${describeBuild(product)}`,
   );
   const sim = await startBenchSimulator();
   const c: RunContext = {
@@ -183,6 +184,7 @@ async function main(o: BenchOptions): Promise<void> {
     }
   }
   await sim.close();
+  machine.parallelAtEnd = await parallelCapacity();
   const result: BenchResult = {
     machine,
     product,

@@ -332,3 +332,22 @@ describe('resultMarkdown, the relay on both sides of the product', () => {
     expect(resultMarkdown(withSweeps(), 'latest.svg', null)).not.toContain('swept again');
   });
 });
+
+describe('resultMarkdown, the machine', () => {
+  it('should say how much two threads at once did beside one, before and after the run', () => {
+    const r = soakResult();
+    const md = resultMarkdown(
+      { ...r, machine: { ...r.machine, parallelAtStart: 1.53, parallelAtEnd: 1.6 } },
+      'x.svg',
+      null,
+    );
+
+    expect(md).toContain(
+      "CPU steal at start 0.0 % · two threads at once did 1.53× one thread's work (1.60× after the run) · run took 420 s",
+    );
+  });
+
+  it('should say nothing of it for results from before it was measured', () => {
+    expect(resultMarkdown(soakResult(), 'x.svg', null)).toContain('CPU steal at start 0.0 % · run took 420 s');
+  });
+});

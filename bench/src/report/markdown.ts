@@ -12,13 +12,19 @@ import type { BenchResult } from './result';
 import type { SweepResult } from '../sweep';
 
 const f = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '—');
+/** "two threads at once did 1.53× one thread's work (1.61× after the run) · ", or nothing for results without it. */
+const parallelOf = (m: BenchResult['machine']): string =>
+  m.parallelAtStart === undefined
+    ? ''
+    : `two threads at once did ${f(m.parallelAtStart, 2)}× one thread's work${m.parallelAtEnd === undefined ? '' : ` (${f(m.parallelAtEnd, 2)}× after the run)`} · `;
+
 export function resultMarkdown(r: BenchResult, svgName: string, pngName: string | null): string {
   const m = r.machine;
   const lines: string[] = [
     `# Webhook fan-out benchmark (${r.mode})`,
     '',
     `${m.date} · ${m.nproc} CPUs (${m.cpuModel}) · ${m.memoryMiB} MiB · Node ${m.node} · Linux ${m.kernel} · ` +
-      `load average at start ${m.loadAvgAtStart.join(' / ')} · CPU steal at start ${f(m.stealAtStartPct)} % · run took ${r.durationS} s · ` +
+      `load average at start ${m.loadAvgAtStart.join(' / ')} · CPU steal at start ${f(m.stealAtStartPct)} % · ${parallelOf(m)}run took ${r.durationS} s · ` +
       describeBuild(r.product),
     '',
     `![${chartedSoak(r) ? 'memory over the soak' : 'latency versus rate'}](${pngName ?? svgName})`,
