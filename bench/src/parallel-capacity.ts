@@ -5,6 +5,7 @@
 // beside the bench's own process, the relay's one: a VM that gives less of its second CPU may lower the product's
 // ceiling more than the relay's, and the figure at the start and end of each run lets the results say whether it did.
 import { Worker } from 'node:worker_threads';
+import { percentile } from './stats';
 
 /** Busy work for `ms`: SHA-256 of 1 KB, counted. Runs in a worker; posts the count for each request. */
 const SPINNER = `
@@ -59,7 +60,10 @@ export async function parallelCapacity(rounds = 3, ms = 500): Promise<number> {
       const together = await Promise.all([spin(workers[0], ms), spin(workers[1], ms)]);
       ratios.push(parallelRatio(alone, [together[0], together[1]]));
     }
-    return ratios.sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
+    return percentile(
+      ratios.sort((a, b) => a - b),
+      50,
+    );
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
